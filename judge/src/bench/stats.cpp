@@ -1,0 +1,36 @@
+#include "bench/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace judge::bench {
+
+double quantile(std::vector<double> s, double q) {
+  if (s.empty()) return 0;
+  const double pos = q * static_cast<double>(s.size() - 1);
+  const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, s.size() - 1);
+  return s[lo] + (s[hi] - s[lo]) * (pos - static_cast<double>(lo));
+}
+
+Summary summarize(std::vector<double> samples) {
+  Summary s;
+  if (samples.empty()) return s;
+  std::sort(samples.begin(), samples.end());
+  s.n = samples.size();
+  s.min_ms = samples.front();
+  s.max_ms = samples.back();
+  s.mean_ms = std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(s.n);
+  s.median_ms = quantile(samples, 0.5);
+  s.q1_ms = quantile(samples, 0.25);
+  s.q3_ms = quantile(samples, 0.75);
+  return s;
+}
+
+nlohmann::json to_json(const Summary& s) {
+  return {{"n", s.n},           {"median_ms", s.median_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
+          {"mean_ms", s.mean_ms}, {"q1_ms", s.q1_ms},       {"q3_ms", s.q3_ms},   {"spread", s.spread()}};
+}
+
+}  // namespace judge::bench

@@ -1,0 +1,26 @@
+// Summary statistics of timing samples. No GPU here: unit-tested on its own.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace judge::bench {
+
+struct Summary {
+  std::size_t n = 0;
+  double median_ms = 0;
+  double min_ms = 0;
+  double max_ms = 0;
+  double mean_ms = 0;
+  double q1_ms = 0;  // 25th percentile
+  double q3_ms = 0;  // 75th percentile
+  // Interquartile range relative to the median: the spread a reader should expect.
+  double spread() const { return median_ms > 0 ? (q3_ms - q1_ms) / median_ms : 0; }
+};
+
+// Quantile with linear interpolation between order statistics (type 7, as numpy's default).
+double quantile(std::vector<double> sorted_samples, double q);
+Summary summarize(std::vector<double> samples_ms);
+nlohmann::json to_json(const Summary& s);
+
+}  // namespace judge::bench

@@ -1,0 +1,76 @@
+#include "check/compare.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "exec/test_layout.hpp"
+#include "spec/element.hpp"
+
+namespace judge::check {
+namespace {
+
+std::vector<std::int64_t> unflatten(std::size_t index, const std::vector<std::int64_t>& dims) {
+  std::vector<std::int64_t> pos(dims.size(), 0);
+  for (std::size_t d = dims.size(); d-- > 0;) {
+    const auto n = static_cast<std::size_t>(std::max<std::int64_t>(dims[d], 1));
+    pos[d] = static_cast<std::int64_t>(index % n);
+    index /= n;
+  }
+  return pos;
+}
+
+bool float_equal(double got, double want, const spec::Tolerance& tol) {
+  if (std::isnan(want) || std::isnan(got)) return std::isnan(want) && std::isnan(got);
+  if (std::isinf(want) || std::isinf(got)) return got == want;
+  return std::fabs(got - want) <= tol.atol + tol.rtol * std::fabs(want);
+}
+
+}  // namespace
+
+std::string format_position(const std::vector<std::int64_t>& position) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < position.size(); ++i) s += (i ? ", " : "") + std::to_string(position[i]);
+  return s + "]";
+}
+
+std::string format_value(double v, spec::DType type) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (!spec::is_floating(type)) return fmt::format("{}", static_cast<long long>(v));
+  return fmt::format("{}", static_cast<float>(v));
+}
+
+Comparison compare_buffer(const std::string& name, const void* got, const void* want, std::size_t count,
+                          const CompareOptions& o) {
+  Comparison c;
+  c.buffer = name;
+  c.compared = count;
+  const bool floating = spec::is_floating(o.type);
+  const std::size_t eb = spec::dtype_bytes(o.type);
+  const auto* got_bytes = static_cast<const unsigned char*>(got);
+  for (std::size_t i = 0; i < count; ++i) {
+    const double g = spec::load_element(o.type, got, i);
+    const double w = spec::load_element(o.type, want, i);
+    bool equal;
+    if (floating) {
+      equal = float_equal(g, w, o.tolerance);
+      if (std::isfinite(g) && std::isfinite(w)) {
+        const double abs_err = std::fabs(g - w);
+        c.max_abs_error = std::max(c.max_abs_error, abs_err);
+        if (w != 0) c.max_rel_error = std::max(c.max_rel_error, abs_err / std::fabs(w));
+      }
+    } else {
+      equal = g == w;
+      c.max_abs_error = std::max(c.max_abs_error, std::fabs(g - w));
+    }
+    if (equal) continue;
+    ++c.mismatches;
+    const bool poison = o.detect_poison && exec::is_poison(got_bytes + i * eb, eb);
+    c.never_written += poison;
+    if (c.first.size() < o.max_reported) c.first.push_back({i, unflatten(i, o.dims), g, w, poison});
+  }
+  return c;
+}
+
+}  // namespace judge::check

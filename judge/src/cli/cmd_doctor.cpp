@@ -1,0 +1,84 @@
+// judge doctor: what this machine has for judging, and how to fix what is missing.
+#include <fmt/format.h>
+#include <nvrtc.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "compile/compiler.hpp"
+#include "exec/runner.hpp"
+#include "spec/catalog.hpp"
+#include "version.hpp"
+
+namespace judge::cli {
+namespace {
+
+std::string cuda_version_text(int v) { return v ? fmt::format("{}.{}", v / 1000, (v % 1000) / 10) : "?"; }
+
+int doctor(const GlobalOptions& g, bool json) {
+  nlohmann::ordered_json j;
+  j["format"] = "judge-doctor/1";
+  j["judge_version"] = kJudgeVersion;
+  std::vector<std::string> problems;
+
+  auto cat = spec::Catalog::locate(g.root);
+  j["data_root"] = cat ? cat->root().string() : "";
+  if (!cat) problems.push_back(cat.error().message);
+
+  auto nvcc = compile::find_nvcc();
+  auto nvcc_ver = compile::nvcc_version();
+  j["nvcc"] = nvcc ? nvcc->string() : "";
+  j["nvcc_version"] = nvcc_ver ? *nvcc_ver : "";
+  if (!nvcc) problems.push_back(nvcc.error().message);
+
+  int major = 0, minor = 0;
+  j["nvrtc_version"] = nvrtcVersion(&major, &minor) == NVRTC_SUCCESS ? fmt::format("{}.{}", major, minor) : "";
+  j["cache_dir"] = compile::cache_dir().string();
+
+  auto runner = exec::Runner::start({});
+  if (runner) {
+    j["device"] = runner->device();
+    j["driver"] = cuda_version_text(runner->device().value("driver_version", 0));
+    j["runtime"] = cuda_version_text(runner->device().value("runtime_version", 0));
+    runner->stop();
+  } else {
+    j["device"] = nullptr;
+    problems.push_back(runner.error().message +
+                       " — judging needs an NVIDIA GPU with a working driver (check nvidia-smi); listing, showing "
+                       "and compiling work without one");
+  }
+  j["problems"] = problems;
+  if (json) {
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    fmt::print("judge {}\n", kJudgeVersion);
+    fmt::print("  data root  {}\n", j["data_root"].get<std::string>());
+    fmt::print("  nvcc       {} {}\n", j["nvcc"].get<std::string>(), j["nvcc_version"].get<std::string>());
+    fmt::print("  nvrtc      {}\n", j["nvrtc_version"].get<std::string>());
+    fmt::print("  cache      {}\n", j["cache_dir"].get<std::string>());
+    if (runner) {
+      const auto& d = runner->device();
+      fmt::print("  gpu        {} (sm_{}{}, {} SMs, {:.1f} GiB)\n", d.value("name", "?"), d.value("cc_major", 0),
+                 d.value("cc_minor", 0), d.value("sm_count", 0), d.value("memory_bytes", 0.0) / (1 << 30));
+      fmt::print("  driver     CUDA {}, runtime {}\n", j["driver"].get<std::string>(), j["runtime"].get<std::string>());
+    } else {
+      fmt::print("  gpu        none\n");
+    }
+    for (const std::string& p : problems) fmt::print("  problem:   {}\n", p);
+    if (problems.empty()) fmt::print("all good: try 'judge run vector-addition solutions/vector-addition/naive.cu'\n");
+  }
+  return problems.empty() ? 0 : 3;
+}
+
+}  // namespace
+
+Command doctor_command() {
+  return {"doctor", "Check the GPU, driver, CUDA runtime, NVRTC and nvcc, and say how to fix what is missing",
+          [](CLI::App& sub, const GlobalOptions& g) {
+            auto json = std::make_shared<bool>(false);
+            sub.add_flag("--json", *json, "Print a JSON document");
+            return std::function<int()>([&g, json] { return doctor(g, *json); });
+          }};
+}
+
+}  // namespace judge::cli

@@ -1,0 +1,42 @@
+// judge list [--json]: the challenges, by number.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "spec/catalog.hpp"
+
+namespace judge::cli {
+
+Command list_command() {
+  return {"list", "List the challenges (number, slug, title, difficulty)", [](CLI::App& sub, const GlobalOptions& g) {
+            auto json = std::make_shared<bool>(false);
+            sub.add_flag("--json", *json, "Print a JSON document instead of a table");
+            return std::function<int()>([&g, json] {
+              auto cat = spec::Catalog::locate(g.root);
+              if (!cat) return fail(cat.error().message, 3);
+              std::vector<spec::Challenge> all;
+              for (const std::string& slug : cat->slugs()) {
+                auto c = cat->challenge(slug);
+                if (!c) return fail(c.error().message, 3);
+                all.push_back(std::move(*c));
+              }
+              std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.number < b.number; });
+              if (*json) {
+                nlohmann::ordered_json j;
+                j["format"] = "judge-list/1";
+                j["challenges"] = nlohmann::ordered_json::array();
+                for (const auto& c : all)
+                  j["challenges"].push_back({{"number", c.number}, {"slug", c.slug}, {"title", c.title}, {"difficulty", c.difficulty}});
+                fmt::print("{}\n", j.dump(2));
+                return 0;
+              }
+              fmt::print("{:>4}  {:<24} {:<28} {}\n", "#", "slug", "title", "difficulty");
+              for (const auto& c : all) fmt::print("{:>4}  {:<24} {:<28} {}\n", c.number, c.slug, c.title, c.difficulty);
+              return 0;
+            });
+          }};
+}
+
+}  // namespace judge::cli

@@ -1,0 +1,129 @@
+#include "exec/runner.hpp"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <filesystem>
+
+namespace judge::exec {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+constexpr int kRunnerFd = 3;
+}  // namespace
+
+Result<Runner> Runner::start(const RunnerLimits& limits) {
+  auto pair = Channel::make_pair();
+  if (!pair) return pair.error();
+  util::SpawnOptions o;
+  o.argv = {std::filesystem::read_symlink("/proc/self/exe").string(), "__runner", "--fd", std::to_string(kRunnerFd)};
+  o.fds = {{pair->second.get(), kRunnerFd}};
+  o.rlimits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, rlim_t{1} << 30}, {RLIMIT_CPU, 3600}};
+  o.capture_cap_bytes = limits.output_cap_bytes;
+  auto child = util::spawn(o);
+  if (!child) return child.error();
+  pair->second.reset();  // the child holds its end now; EOF on ours means it is gone
+  Runner r;
+  r.child_ = std::move(*child);
+  r.channel_ = std::move(pair->first);
+  r.limits_ = limits;
+  bool timed_out = false;
+  auto hello = r.wait_message(limits.setup_ms, timed_out);
+  if (!hello) {
+    r.child_.kill_group();
+    r.child_.wait();
+    std::string why = timed_out ? "did not start in time" : "exited (" + r.child_.wait().describe() + ")";
+    if (!r.child_.err().text.empty()) why += ": " + r.child_.err().text;
+    return make_error("the GPU runner " + why);
+  }
+  if (!hello->body.value("ok", false)) return make_error(hello->body.value("error", std::string("runner failed to start")));
+  r.device_ = hello->body.at("device");
+  return r;
+}
+
+std::string Runner::arch() const {
+  return "sm_" + std::to_string(device_.at("cc_major").get<int>()) + std::to_string(device_.at("cc_minor").get<int>());
+}
+
+Result<Message> Runner::wait_message(int timeout_ms, bool& timed_out) {
+  timed_out = false;
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) {
+      timed_out = true;
+      return make_error("timed out");
+    }
+    // drain() keeps the solution's stdout/stderr flowing while we wait for the channel.
+    if (child_.drain(static_cast<int>(left), channel_.fd())) return channel_.recv();
+  }
+}
+
+Status Runner::load(const std::string& artifact) {
+  if (auto s = channel_.send({{"op", "load"}, {"artifact", artifact}}); !s) return s;
+  bool timed_out = false;
+  auto reply = wait_message(limits_.setup_ms, timed_out);
+  if (!reply) return make_error("the GPU runner did not answer while loading the solution");
+  if (!reply->body.value("ok", false)) return make_error(reply->body.value("error", std::string("load failed")));
+  return Ok{};
+}
+
+TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& shm, int solve_limit_ms) {
+  TestOutcome out;
+  const auto start = Clock::now();
+  const std::size_t out_before = child_.out().total_bytes + child_.err().total_bytes;
+  const std::size_t text_out = child_.out().text.size(), text_err = child_.err().text.size();
+  auto finish = [&](TestOutcome::End end) {
+    out.end = end;
+    if (end != TestOutcome::End::done) {  // whatever the runner is doing now, it must stop
+      child_.kill_group();
+      out.exit = child_.wait();
+    } else {
+      child_.drain(0);
+    }
+    out.output = child_.out().text.substr(text_out) + child_.err().text.substr(text_err);
+    out.output_bytes = child_.out().total_bytes + child_.err().total_bytes - out_before;
+    out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return out;
+  };
+  if (!channel_.send(to_json(request), shm.fd())) {
+    out.phase = "setup";
+    return finish(TestOutcome::End::died);
+  }
+  out.phase = "setup";
+  int limit = limits_.setup_ms;
+  for (;;) {
+    bool timed_out = false;
+    auto msg = wait_message(limit, timed_out);
+    if (timed_out) return finish(out.phase == "setup" ? TestOutcome::End::judge_error : TestOutcome::End::timeout);
+    if (!msg) return finish(TestOutcome::End::died);
+    const std::string op = msg->body.value("op", "");
+    if (op == "started") {
+      out.phase = "solve";
+      limit = solve_limit_ms;
+    } else if (op == "timing") {
+      out.phase = "timing";
+      limit = limits_.timing_ms;
+    } else if (op == "done") {
+      out.report = msg->body;
+      if (out.report.contains("judge_error")) {
+        out.error = out.report["judge_error"].get<std::string>();
+        return finish(TestOutcome::End::judge_error);
+      }
+      return finish(TestOutcome::End::done);
+    } else {
+      out.error = "unexpected message from the runner: " + msg->body.dump();
+      return finish(TestOutcome::End::judge_error);
+    }
+  }
+}
+
+void Runner::stop() {
+  if (!child_.running()) return;
+  (void)channel_.send({{"op", "quit"}});
+  child_.drain(2000);
+  if (!child_.try_wait()) child_.kill_group();
+  child_.wait();
+}
+
+}  // namespace judge::exec

@@ -1,0 +1,59 @@
+// The judge's side of the runner process: start it, load a compiled solution, run one test
+// under a wall-clock limit. A hang, crash or sticky error ends the runner, never the judge.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "exec/channel.hpp"
+#include "exec/test_layout.hpp"
+#include "util/result.hpp"
+#include "util/shared_memory.hpp"
+#include "util/subprocess.hpp"
+
+namespace judge::exec {
+
+struct RunnerLimits {
+  int setup_ms = 120000;      // allocating and uploading test data (the judge's own work)
+  int solve_ms = 2000;        // one checked solve call
+  int timing_ms = 60000;      // the whole performance measurement
+  std::size_t output_cap_bytes = 1 << 20;  // stdout + stderr kept per runner
+};
+
+struct TestOutcome {
+  enum class End : int { done = 0, timeout = 1, died = 2, judge_error = 3 };
+  End end = End::done;
+  std::string phase;        // "setup", "solve" or "timing": where it ended
+  nlohmann::json report;    // the runner's "done" message
+  util::ExitStatus exit;    // when died
+  std::string output;       // what the solution printed during this test (capped)
+  std::size_t output_bytes = 0;  // everything it printed, including past the cap
+  std::string error;        // judge_error text
+  double elapsed_ms = 0;
+};
+
+class Runner {
+ public:
+  // Starts `judge __runner` and waits for its hello. Fails (with the runner's reason, e.g. "no
+  // CUDA device") when no GPU can be used.
+  static Result<Runner> start(const RunnerLimits& limits);
+
+  const nlohmann::json& device() const { return device_; }
+  // "sm_90" for the device in use.
+  std::string arch() const;
+  Status load(const std::string& artifact);
+  TestOutcome run(const TestRequest& request, const util::SharedMemory& shm, int solve_limit_ms);
+  bool alive() const { return child_.running(); }
+  // Asks the runner to exit and waits for it.
+  void stop();
+
+ private:
+  Result<Message> wait_message(int timeout_ms, bool& timed_out);
+  util::Child child_;
+  Channel channel_;
+  nlohmann::json device_;
+  RunnerLimits limits_;
+};
+
+}  // namespace judge::exec

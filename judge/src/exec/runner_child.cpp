@@ -1,0 +1,225 @@
+#include "exec/runner_child.hpp"
+
+#include <dlfcn.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "bench/timing.hpp"
+#include "compile/trampoline.hpp"
+#include "exec/channel.hpp"
+#include "exec/cuda_check.hpp"
+#include "exec/guarded_buffer.hpp"
+#include "exec/test_layout.hpp"
+#include "util/shared_memory.hpp"
+
+namespace judge::exec {
+namespace {
+
+using Json = nlohmann::json;
+using SolveFn = void (*)(void* const*);
+
+Json cuda_error_json(cudaError_t e) {
+  return {{"name", cudaGetErrorName(e)}, {"text", cudaGetErrorString(e)}};
+}
+
+Result<Json> device_info() {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    return make_error(e == cudaSuccess ? std::string("no CUDA device: the driver reports 0 devices")
+                                       : fmt::format("no CUDA device: {} ({})", cudaGetErrorName(e), cudaGetErrorString(e)));
+  }
+  int dev = 0;
+  JUDGE_CUDA_TRY(cudaSetDevice(dev));
+  JUDGE_CUDA_TRY(cudaFree(nullptr));  // create the context now, outside any timed region
+  cudaDeviceProp p{};
+  JUDGE_CUDA_TRY(cudaGetDeviceProperties(&p, dev));
+  int driver = 0, runtime = 0, mem_clock_khz = 0, bus_width = 0, sm_clock_khz = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev);
+  cudaDeviceGetAttribute(&bus_width, cudaDevAttrGlobalMemoryBusWidth, dev);
+  cudaDeviceGetAttribute(&sm_clock_khz, cudaDevAttrClockRate, dev);
+  char pci[32] = {};
+  cudaDeviceGetPCIBusId(pci, sizeof pci, dev);
+  return Json{{"index", dev},
+              {"name", p.name},
+              {"cc_major", p.major},
+              {"cc_minor", p.minor},
+              {"sm_count", p.multiProcessorCount},
+              {"l2_bytes", p.l2CacheSize},
+              {"memory_bytes", p.totalGlobalMem},
+              {"memory_clock_khz", mem_clock_khz},
+              {"memory_bus_bits", bus_width},
+              {"sm_clock_khz", sm_clock_khz},
+              {"driver_version", driver},
+              {"runtime_version", runtime},
+              {"pci_bus_id", pci},
+              {"device_count", count}};
+}
+
+struct Loaded {
+  void* handle = nullptr;
+  SolveFn solve = nullptr;
+};
+
+Result<Loaded> load_artifact(const std::string& path) {
+  Loaded l;
+  l.handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!l.handle) return make_error(fmt::format("cannot load the compiled solution: {}", ::dlerror()));
+  l.solve = reinterpret_cast<SolveFn>(::dlsym(l.handle, compile::kTrampolineSymbol));
+  if (!l.solve) return make_error(fmt::format("compiled solution lacks {}", compile::kTrampolineSymbol));
+  return l;
+}
+
+// Argument storage: each argument's bytes in its own 8-byte slot, in the declared C type.
+std::vector<std::uint64_t> make_arg_storage(const TestRequest& r, const std::vector<GuardedBuffer>& bufs) {
+  std::vector<std::uint64_t> s(r.args.size(), 0);
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    const ArgSlot& a = r.args[i];
+    void* slot = &s[i];
+    using K = compile::ArgKind;
+    switch (a.kind) {
+      case K::pointer: { void* p = bufs[a.buffer].data(); std::memcpy(slot, &p, sizeof p); break; }
+      case K::i32: { auto v = static_cast<std::int32_t>(a.value); std::memcpy(slot, &v, 4); break; }
+      case K::u32: { auto v = static_cast<std::uint32_t>(a.value); std::memcpy(slot, &v, 4); break; }
+      case K::i64: { auto v = static_cast<std::int64_t>(a.value); std::memcpy(slot, &v, 8); break; }
+      case K::u64: { auto v = static_cast<std::uint64_t>(a.value); std::memcpy(slot, &v, 8); break; }
+      case K::f32: { auto v = static_cast<float>(a.value); std::memcpy(slot, &v, 4); break; }
+      case K::f64: { double v = a.value; std::memcpy(slot, &v, 8); break; }
+    }
+  }
+  return s;
+}
+
+// Allocates every buffer and uploads its starting contents (inputs, or poison for outputs).
+Result<std::vector<GuardedBuffer>> upload(const TestRequest& r, const util::SharedMemory& shm) {
+  std::vector<GuardedBuffer> bufs;
+  for (const BufferSlot& b : r.buffers) {
+    auto g = GuardedBuffer::allocate(b.bytes);
+    if (!g) return g.error();
+    const std::size_t from = b.initial_offset != kNone ? b.initial_offset : b.result_offset;
+    JUDGE_CUDA_TRY(cudaMemcpy(g->data(), shm.data() + from, b.bytes, cudaMemcpyHostToDevice));
+    bufs.push_back(std::move(*g));
+  }
+  JUDGE_CUDA_TRY(cudaDeviceSynchronize());
+  return bufs;
+}
+
+// Results back to shared memory, then the guard and input-immutability checks.
+Result<Json> inspect(const TestRequest& r, const util::SharedMemory& shm, const std::vector<GuardedBuffer>& bufs) {
+  Json guards = Json::array(), modified = Json::array();
+  std::vector<unsigned char> scratch;
+  for (std::size_t i = 0; i < r.buffers.size(); ++i) {
+    const BufferSlot& b = r.buffers[i];
+    if (b.result_offset != kNone)
+      JUDGE_CUDA_TRY(cudaMemcpy(shm.data() + b.result_offset, bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
+    auto change = bufs[i].first_guard_change();
+    if (!change) return change.error();
+    if (*change) guards.push_back({{"buffer", b.name}, {"offset_bytes", **change}});
+    if (b.role == spec::Role::in) {
+      scratch.resize(b.bytes);
+      JUDGE_CUDA_TRY(cudaMemcpy(scratch.data(), bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
+      const unsigned char* orig = shm.data() + b.initial_offset;
+      for (std::size_t k = 0; k < b.bytes; ++k) {
+        if (scratch[k] != orig[k]) {
+          modified.push_back({{"buffer", b.name}, {"first_index", k / b.element_bytes}});
+          break;
+        }
+      }
+    }
+  }
+  return Json{{"guards", guards}, {"modified", modified}};
+}
+
+// Calls solve once and waits for the device; the error, if any, is the first one raised.
+void invoke_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
+  std::vector<void*> ptrs;
+  for (const std::uint64_t& s : storage) ptrs.push_back(const_cast<std::uint64_t*>(&s));
+  solve(ptrs.data());
+}
+
+cudaError_t call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
+  invoke_solve(solve, storage);
+  const cudaError_t sync = cudaDeviceSynchronize();
+  const cudaError_t last = cudaGetLastError();
+  return sync != cudaSuccess ? sync : last;
+}
+
+Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, util::SharedMemory& shm, bool& must_exit) {
+  if (!loaded.solve) return {{"op", "done"}, {"judge_error", "no solution loaded"}};
+  auto bufs = upload(r, shm);
+  if (!bufs) return {{"op", "done"}, {"judge_error", bufs.error().message}};
+  const auto storage = make_arg_storage(r, *bufs);
+  (void)ch.send({{"op", "started"}});
+  const auto t0 = std::chrono::steady_clock::now();
+  const cudaError_t e = call_solve(loaded.solve, storage);
+  const double solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::fflush(stdout);
+  if (e != cudaSuccess) {
+    must_exit = true;  // the context may be unusable; a fresh runner serves the next test
+    return {{"op", "done"}, {"cuda_error", cuda_error_json(e)}, {"solve_ms", solve_ms}};
+  }
+  auto report = inspect(r, shm, *bufs);
+  if (!report) {
+    must_exit = true;
+    return {{"op", "done"}, {"judge_error", report.error().message}};
+  }
+  Json done = {{"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
+  if (r.performance && done["guards"].empty() && done["modified"].empty()) {
+    (void)ch.send({{"op", "timing"}});
+    auto timing = bench::time_solve(
+        [&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm);
+    std::fflush(stdout);
+    if (timing.cuda_error != cudaSuccess) {
+      must_exit = true;
+      done["cuda_error"] = cuda_error_json(timing.cuda_error);
+    } else if (!timing.judge_error.empty()) {
+      done["judge_error"] = timing.judge_error;
+    } else {
+      done["timing"] = bench::to_json(timing);
+    }
+  }
+  return done;
+}
+
+}  // namespace
+
+int runner_main(int control_fd) {
+  Channel ch{util::Fd(control_fd)};
+  auto info = device_info();
+  if (!info) {
+    (void)ch.send({{"op", "hello"}, {"ok", false}, {"error", info.error().message}});
+    return 0;
+  }
+  (void)ch.send({{"op", "hello"}, {"ok", true}, {"device", *info}});
+  Loaded loaded;
+  for (;;) {
+    auto msg = ch.recv();
+    if (!msg) return 0;  // the judge is gone
+    const std::string op = msg->body.value("op", "");
+    if (op == "quit") return 0;
+    if (op == "load") {
+      auto l = load_artifact(msg->body.at("artifact").get<std::string>());
+      if (l) loaded = *l;
+      (void)ch.send(l ? Json{{"op", "loaded"}, {"ok", true}} : Json{{"op", "loaded"}, {"ok", false}, {"error", l.error().message}});
+      continue;
+    }
+    if (op == "run") {
+      const TestRequest r = test_request_from_json(msg->body);
+      auto shm = util::SharedMemory::map(std::move(msg->fd), r.shm_bytes);
+      bool must_exit = false;
+      Json done = shm ? run_test(ch, loaded, r, *shm, must_exit) : Json{{"op", "done"}, {"judge_error", shm.error().message}};
+      (void)ch.send(done);
+      if (must_exit) return 0;
+      continue;
+    }
+    (void)ch.send({{"op", "error"}, {"error", "unknown request '" + op + "'"}});
+  }
+}
+
+}  // namespace judge::exec

@@ -1,0 +1,107 @@
+#include "exec/test_layout.hpp"
+
+#include <cstring>
+
+namespace judge::exec {
+namespace {
+
+constexpr std::size_t kPage = 4096;
+std::size_t round_up(std::size_t n) { return (n + kPage - 1) / kPage * kPage; }
+
+// NaN patterns for floating types (and unlikely integers otherwise), little-endian.
+std::uint64_t poison_word(std::size_t element_bytes) {
+  switch (element_bytes) {
+    case 1: return 0xA5;
+    case 2: return 0xFDA5;  // a float16 NaN
+    case 4: return 0xFFA5A5A5;  // a float32 NaN
+    default: return 0xFFF5A5A5A5A5A5A5ull;
+  }
+}
+
+}  // namespace
+
+void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes) {
+  const std::uint64_t w = poison_word(element_bytes);
+  auto* p = static_cast<unsigned char*>(dst);
+  if (element_bytes == 1) {
+    std::memset(p, static_cast<int>(w), bytes);
+    return;
+  }
+  for (std::size_t i = 0; i + element_bytes <= bytes; i += element_bytes) std::memcpy(p + i, &w, element_bytes);
+}
+
+bool is_poison(const void* element, std::size_t element_bytes) {
+  const std::uint64_t w = poison_word(element_bytes);
+  return std::memcmp(element, &w, element_bytes) == 0;
+}
+
+TestRequest make_layout(const std::string& test, bool performance, const std::vector<spec::Param>& params,
+                        const std::vector<std::size_t>& counts, const spec::ScalarValues& scalars,
+                        const compile::Binding& binding) {
+  TestRequest r;
+  r.test = test;
+  r.performance = performance;
+  std::size_t offset = 0;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const spec::Param& p = params[i];
+    ArgSlot arg;
+    arg.kind = binding.params[i].kind;
+    if (!p.pointer) {
+      arg.value = scalars.at(p.name);
+      r.args.push_back(arg);
+      continue;
+    }
+    BufferSlot b;
+    b.name = p.name;
+    b.role = p.role;
+    b.element_bytes = spec::dtype_bytes(p.type);
+    b.bytes = counts[i] * b.element_bytes;
+    if (p.role != spec::Role::out) {
+      b.initial_offset = offset;
+      offset += round_up(b.bytes);
+    }
+    if (p.role != spec::Role::in) {
+      b.result_offset = offset;
+      offset += round_up(b.bytes);
+    }
+    arg.buffer = static_cast<int>(r.buffers.size());
+    r.buffers.push_back(b);
+    r.args.push_back(arg);
+  }
+  r.shm_bytes = offset;
+  return r;
+}
+
+nlohmann::json to_json(const TestRequest& r) {
+  nlohmann::json buffers = nlohmann::json::array(), args = nlohmann::json::array();
+  for (const BufferSlot& b : r.buffers) {
+    buffers.push_back({{"name", b.name},
+                       {"role", static_cast<int>(b.role)},
+                       {"bytes", b.bytes},
+                       {"element_bytes", b.element_bytes},
+                       {"initial_offset", b.initial_offset},
+                       {"result_offset", b.result_offset}});
+  }
+  for (const ArgSlot& a : r.args) args.push_back({{"kind", static_cast<int>(a.kind)}, {"buffer", a.buffer}, {"value", a.value}});
+  return {{"op", "run"}, {"test", r.test}, {"performance", r.performance}, {"buffers", buffers}, {"args", args},
+          {"shm_bytes", r.shm_bytes}};
+}
+
+TestRequest test_request_from_json(const nlohmann::json& j) {
+  TestRequest r;
+  r.test = j.at("test").get<std::string>();
+  r.performance = j.at("performance").get<bool>();
+  r.shm_bytes = j.at("shm_bytes").get<std::size_t>();
+  for (const auto& b : j.at("buffers")) {
+    r.buffers.push_back({b.at("name").get<std::string>(), static_cast<spec::Role>(b.at("role").get<int>()),
+                         b.at("bytes").get<std::size_t>(), b.at("element_bytes").get<std::size_t>(),
+                         b.at("initial_offset").get<std::size_t>(), b.at("result_offset").get<std::size_t>()});
+  }
+  for (const auto& a : j.at("args")) {
+    r.args.push_back({static_cast<compile::ArgKind>(a.at("kind").get<int>()), a.at("buffer").get<int>(),
+                      a.at("value").get<double>()});
+  }
+  return r;
+}
+
+}  // namespace judge::exec

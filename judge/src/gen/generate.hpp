@@ -1,0 +1,25 @@
+// Deterministic input data. Element i of a buffer is a pure function of
+// (seed, buffer name, i, generator), so any element can be regenerated on its own and the
+// same code can later run on a GPU.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "spec/dtype.hpp"
+#include "spec/testcase.hpp"
+
+namespace judge::gen {
+
+// The value of element i before it is rounded to the buffer's type.
+double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i);
+
+// Stream id of a buffer name (64-bit FNV-1a), used as part of the Philox counter.
+std::uint64_t stream_of(std::string_view buffer_name);
+
+// Fills `count` elements of type `t` at `dst`. Large buffers are filled on several threads.
+void generate(const spec::InputSource& src, spec::DType t, std::uint64_t seed, std::string_view buffer_name,
+              void* dst, std::size_t count);
+
+}  // namespace judge::gen

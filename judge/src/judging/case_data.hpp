@@ -1,0 +1,42 @@
+// The host side of one test case: inputs generated straight into the shared region the
+// runner maps, outputs poisoned, and the CPU reference's expected values.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "compile/binding.hpp"
+#include "exec/test_layout.hpp"
+#include "spec/challenge.hpp"
+#include "spec/testcase.hpp"
+#include "util/result.hpp"
+#include "util/shared_memory.hpp"
+
+namespace judge::judging {
+
+struct BufferInfo {
+  const spec::Param* param = nullptr;
+  std::vector<std::int64_t> dims;
+  std::size_t count = 0;
+};
+
+struct CaseData {
+  exec::TestRequest request;
+  util::SharedMemory shm;
+  std::vector<BufferInfo> buffers;  // parallel to request.buffers
+  std::map<std::string, std::vector<unsigned char>, std::less<>> expected;  // out and inout buffers
+};
+
+// Builds everything the runner and the checker need for one case. Errors are the judge's
+// (a reference that throws, memory that cannot be had).
+Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc, const compile::Binding& binding);
+
+// Runs the challenge's reference on host buffers (also used by the unit tests).
+Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,
+                     const std::map<std::string, const void*, std::less<>>& inputs,
+                     std::map<std::string, std::vector<unsigned char>, std::less<>>& outputs,
+                     const std::map<std::string, std::size_t, std::less<>>& counts);
+
+}  // namespace judge::judging

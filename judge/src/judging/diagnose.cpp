@@ -1,0 +1,146 @@
+#include "judging/diagnose.hpp"
+
+#include <fmt/format.h>
+
+#include "check/compare.hpp"
+
+namespace judge::judging {
+namespace {
+
+using Json = nlohmann::json;
+
+// "C (element N+3)" / "C (element -2, before its start)" for a changed guard byte.
+std::string describe_guard(const CaseData& d, const Json& g) {
+  const std::string name = g.at("buffer").get<std::string>();
+  const long long offset = g.at("offset_bytes").get<long long>();
+  for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
+    const exec::BufferSlot& s = d.request.buffers[b];
+    if (s.name != name) continue;
+    const auto eb = static_cast<long long>(s.element_bytes);
+    const auto count = static_cast<long long>(d.buffers[b].count);
+    if (offset < 0) return fmt::format("wrote outside {} (element {}, before its start)", name, (offset - eb + 1) / eb);
+    const long long past = offset / eb - count;
+    return fmt::format("wrote outside {} (element {}{}, past its end of {} elements)", name,
+                       past == 0 ? "N" : "N+", past == 0 ? "" : std::to_string(past), count);
+  }
+  return "wrote outside " + name;
+}
+
+void add_output(TestResult& r, const exec::TestOutcome& o) {
+  r.output = o.output;
+  r.output_truncated = o.output_bytes > o.output.size();
+}
+
+bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::TestOutcome& o) {
+  using End = exec::TestOutcome::End;
+  if (o.end == End::timeout) {
+    r.verdict = Verdict::TLE;
+    r.summary = o.phase == "timing" ? "the performance measurement did not finish in time"
+                                    : fmt::format("solve did not finish within {:.1f} s", ctx.solve_limit_ms / 1000.0);
+    return true;
+  }
+  if (o.end == End::died) {
+    r.verdict = Verdict::RTE;
+    r.summary = o.exit.exited ? fmt::format("the solution ended the process ({})", o.exit.describe())
+                              : fmt::format("the solution crashed the process ({})", o.exit.describe());
+    return true;
+  }
+  if (o.end == End::judge_error) {
+    r.verdict = Verdict::JE;
+    r.summary = o.error.empty() ? "the runner did not finish setting up the test in time" : o.error;
+    return true;
+  }
+  if (o.report.contains("cuda_error")) {
+    const std::string name = o.report["cuda_error"]["name"].get<std::string>();
+    const std::string text = o.report["cuda_error"]["text"].get<std::string>();
+    r.verdict = name == "cudaErrorMemoryAllocation" ? Verdict::MLE : Verdict::RTE;
+    r.summary = fmt::format("CUDA error {}: {}", name, text);
+    if (o.phase == "timing") r.details.push_back("raised during the timed calls, after a correct first call");
+    return true;
+  }
+  return false;
+}
+
+void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& d) {
+  for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
+    const exec::BufferSlot& s = d.request.buffers[b];
+    if (s.result_offset == exec::kNone) continue;
+    check::CompareOptions opt;
+    opt.type = d.buffers[b].param->type;
+    opt.tolerance = ctx.challenge->tolerance;
+    opt.dims = d.buffers[b].dims;
+    opt.detect_poison = s.role == spec::Role::out;
+    const auto c = check::compare_buffer(s.name, d.shm.data() + s.result_offset, d.expected.at(s.name).data(),
+                                         d.buffers[b].count, opt);
+    if (c.ok()) continue;
+    r.verdict = Verdict::WA;
+    if (c.never_written == c.mismatches) {
+      r.summary = fmt::format("{} of {} elements of {} were never written", c.mismatches, c.compared, s.name);
+    } else {
+      r.summary = fmt::format("{} of {} elements of {} differ from the expected values", c.mismatches, c.compared, s.name);
+    }
+    for (const check::Mismatch& m : c.first) {
+      r.details.push_back(fmt::format("{}{}: got {}, expected {}{}", s.name, check::format_position(m.position),
+                                      check::format_value(m.got, opt.type), check::format_value(m.want, opt.type),
+                                      m.never_written ? " (never written)" : ""));
+    }
+    if (c.never_written && c.never_written < c.mismatches)
+      r.details.push_back(fmt::format("{} of the differing elements were never written", c.never_written));
+    if (spec::is_floating(opt.type))
+      r.details.push_back(fmt::format("max abs error {:.3g}, max rel error {:.3g} (atol {:g}, rtol {:g})", c.max_abs_error,
+                                      c.max_rel_error, opt.tolerance.atol, opt.tolerance.rtol));
+    return;  // the first wrong buffer is enough to explain the verdict
+  }
+}
+
+std::optional<Timing> read_timing(const DiagnoseContext& ctx, const Json& t) {
+  Timing timing;
+  timing.events = bench::summarize(t.at("event_ms").get<std::vector<double>>());
+  timing.wall = bench::summarize(t.at("wall_ms").get<std::vector<double>>());
+  timing.warmup_calls = t.at("warmup_calls").get<int>();
+  timing.stop_reason = t.at("stop_reason").get<std::string>();
+  const double seconds = timing.events.median_ms / 1000.0;
+  if (seconds > 0 && ctx.challenge->work_bytes) {
+    if (auto bytes = spec::evaluate(*ctx.challenge->work_bytes, ctx.test->scalars)) timing.bandwidth_gbs = *bytes / seconds / 1e9;
+  }
+  if (seconds > 0 && ctx.challenge->work_flops) {
+    if (auto flops = spec::evaluate(*ctx.challenge->work_flops, ctx.test->scalars); flops && *flops > 0)
+      timing.gflops = *flops / seconds / 1e9;
+  }
+  return timing;
+}
+
+}  // namespace
+
+TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::TestOutcome& o) {
+  TestResult r;
+  r.name = ctx.test->name;
+  r.kind = ctx.test->kind;
+  r.seed = ctx.test->seed;
+  add_output(r, o);
+  if (o.report.contains("solve_ms")) r.solve_ms = o.report["solve_ms"].get<double>();
+  if (check_runner_end(r, ctx, o)) return r;
+  if (!o.report["guards"].empty()) {
+    r.verdict = Verdict::RTE;
+    r.summary = describe_guard(d, o.report["guards"][0]);
+    for (std::size_t i = 1; i < o.report["guards"].size(); ++i) r.details.push_back(describe_guard(d, o.report["guards"][i]));
+    return r;
+  }
+  if (o.output_bytes > ctx.output_cap_bytes) {
+    r.verdict = Verdict::OLE;
+    r.summary = fmt::format("the solution printed {} bytes; the limit is {}", o.output_bytes, ctx.output_cap_bytes);
+    return r;
+  }
+  if (!o.report["modified"].empty()) {
+    const Json& m = o.report["modified"][0];
+    r.verdict = Verdict::WA;
+    r.summary = fmt::format("input {} was modified (first change at element {})", m.at("buffer").get<std::string>(),
+                            m.at("first_index").get<std::size_t>());
+    return r;
+  }
+  compare_outputs(r, ctx, d);
+  if (r.verdict == Verdict::AC && o.report.contains("timing")) r.timing = read_timing(ctx, o.report["timing"]);
+  return r;
+}
+
+}  // namespace judge::judging

@@ -1,0 +1,57 @@
+// What judging one submission produced. Measuring never prints: printers render these.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/stats.hpp"
+#include "judging/verdict.hpp"
+#include "spec/testcase.hpp"
+
+namespace judge::judging {
+
+struct Timing {
+  bench::Summary events;   // CUDA events around solve
+  bench::Summary wall;     // host time until the device is idle
+  int warmup_calls = 0;
+  std::string stop_reason;
+  std::optional<double> bandwidth_gbs;  // from the challenge's work.bytes
+  std::optional<double> gflops;         // from work.flops
+};
+
+struct TestResult {
+  std::string name;
+  spec::CaseKind kind = spec::CaseKind::functional;
+  Verdict verdict = Verdict::AC;
+  std::string summary;               // one line: why this verdict
+  std::vector<std::string> details;  // further lines: mismatches, errors
+  std::uint64_t seed = 0;
+  std::optional<double> solve_ms;    // the checked call, host wall time
+  std::optional<Timing> timing;      // performance case
+  std::string output;                // what the solution printed (capped)
+  bool output_truncated = false;
+};
+
+struct CompileInfo {
+  std::string engine;
+  std::string arch;
+  bool cached = false;
+  double compile_ms = 0;
+  std::string log;
+};
+
+struct RunResult {
+  std::string challenge;
+  std::string title;
+  std::string source;
+  Verdict verdict = Verdict::AC;
+  std::string summary;  // one line for CE / JE, which end before any test
+  CompileInfo compile;
+  nlohmann::json device;  // the runner's device block; null without a GPU
+  std::vector<TestResult> tests;
+  std::size_t tests_selected = 0;  // how many were going to run
+};
+
+}  // namespace judge::judging

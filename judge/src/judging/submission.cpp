@@ -1,0 +1,95 @@
+#include "judging/submission.hpp"
+
+#include <fmt/format.h>
+
+#include "compile/binding.hpp"
+#include "compile/compiler.hpp"
+#include "compile/prototype.hpp"
+#include "compile/source_hash.hpp"
+#include "exec/runner.hpp"
+#include "judging/case_data.hpp"
+#include "judging/diagnose.hpp"
+
+namespace judge::judging {
+namespace {
+
+RunResult ended(RunResult r, Verdict v, std::string summary) {
+  r.verdict = v;
+  r.summary = std::move(summary);
+  return r;
+}
+
+Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std::string& artifact) {
+  auto runner = exec::Runner::start(limits);
+  if (!runner) return runner.error();
+  if (auto s = runner->load(artifact); !s) return s.error();
+  return runner;
+}
+
+}  // namespace
+
+RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
+                           const std::string& display, const RunOptions& opt) {
+  RunResult result;
+  result.challenge = c.slug;
+  result.title = c.title;
+  result.source = display;
+  std::vector<const spec::TestCase*> selected;
+  for (const spec::TestCase& tc : suite.cases) {
+    if (opt.kinds.count(tc.kind)) selected.push_back(&tc);
+  }
+  result.tests_selected = selected.size();
+
+  // 1. Signature: GPU-free, so a mismatch is reported even on a machine without a GPU.
+  auto text = compile::read_text_file(source);
+  if (!text) return ended(result, Verdict::JE, text.error().message);
+  auto proto = compile::parse_solve_prototype(*text, display);
+  if (!proto) return ended(result, Verdict::CE, proto.error().message);
+  auto binding = compile::bind_prototype(*proto, c, display);
+  if (!binding) return ended(result, Verdict::CE, binding.error().message);
+
+  // 2. The runner tells us which GPU we compile for.
+  exec::RunnerLimits limits;
+  auto runner = exec::Runner::start(limits);
+  if (!runner) return ended(result, Verdict::JE, runner.error().message);
+  result.device = runner->device();
+
+  // 3. Compile for exactly that architecture.
+  compile::CompileRequest req{source, display, opt.include_dirs, runner->arch(), opt.engine, *binding};
+  req.use_cache = opt.use_cache;
+  const compile::CompileOutcome built = compile::compile(req);
+  result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log};
+  if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
+  if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
+  if (auto s = runner->load(built.artifact.string()); !s) return ended(result, Verdict::JE, s.error().message);
+
+  // 4. Tests in order; a dead runner is replaced when more tests are to run.
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    const spec::TestCase& tc = *selected[i];
+    if (opt.on_test) opt.on_test(tc.name, i, selected.size());
+    if (!runner->alive()) {
+      runner = start_and_load(limits, built.artifact.string());
+      if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
+    }
+    auto data = prepare_case(c, tc, *binding);
+    TestResult tr;
+    if (!data) {
+      tr.name = tc.name;
+      tr.kind = tc.kind;
+      tr.seed = tc.seed;
+      tr.verdict = Verdict::JE;
+      tr.summary = data.error().message;
+    } else {
+      const int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
+      const exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
+      tr = diagnose({&c, &tc, limit_ms, limits.output_cap_bytes}, *data, outcome);
+    }
+    result.verdict = worst(result.verdict, tr.verdict);
+    result.tests.push_back(std::move(tr));
+    if (result.tests.back().verdict != Verdict::AC && !opt.keep_going) break;
+  }
+  runner->stop();
+  return result;
+}
+
+}  // namespace judge::judging

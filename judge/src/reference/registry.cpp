@@ -1,0 +1,54 @@
+#include <fmt/format.h>
+
+#include <map>
+#include <stdexcept>
+
+#include "reference/reference.hpp"
+
+namespace judge::reference {
+namespace {
+
+// Function-local so registration from other translation units' static initialisers is safe.
+std::map<std::string, Function, std::less<>>& registry() {
+  static std::map<std::string, Function, std::less<>> r;
+  return r;
+}
+
+}  // namespace
+
+Registrar::Registrar(const char* slug, Function fn) { registry()[slug] = fn; }
+
+Function find(std::string_view slug) {
+  auto it = registry().find(slug);
+  return it == registry().end() ? nullptr : it->second;
+}
+
+std::vector<std::string> registered_slugs() {
+  std::vector<std::string> out;
+  for (const auto& [slug, fn] : registry()) out.push_back(slug);
+  return out;
+}
+
+// A reference asking for a buffer or scalar the challenge does not have is a bug in the
+// reference, not in the user's solution: these throw and surface as a judge error.
+const HostBuffer& Args::find(std::string_view name, std::size_t element_bytes) const {
+  auto it = buffers_.find(name);
+  if (it == buffers_.end()) throw std::logic_error(fmt::format("reference asked for unknown buffer '{}'", name));
+  if (it->second.element_bytes != element_bytes)
+    throw std::logic_error(fmt::format("reference read buffer '{}' with the wrong element type", name));
+  return it->second;
+}
+
+void Args::require_writable(std::string_view name, const HostBuffer& b) {
+  if (!b.writable) throw std::logic_error(fmt::format("reference tried to write input buffer '{}'", name));
+}
+
+std::int64_t Args::scalar_int(std::string_view name) const { return static_cast<std::int64_t>(scalar_float(name)); }
+
+double Args::scalar_float(std::string_view name) const {
+  auto it = scalars_.find(name);
+  if (it == scalars_.end()) throw std::logic_error(fmt::format("reference asked for unknown scalar '{}'", name));
+  return it->second;
+}
+
+}  // namespace judge::reference

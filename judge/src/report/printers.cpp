@@ -1,0 +1,150 @@
+#include "report/printers.hpp"
+
+#include <fmt/format.h>
+
+#include "util/terminal.hpp"
+#include "version.hpp"
+
+namespace judge::report {
+namespace {
+
+using judging::Verdict;
+using util::Color;
+
+Color verdict_color(Verdict v) {
+  if (v == Verdict::AC) return Color::green;
+  if (v == Verdict::JE) return Color::yellow;
+  return Color::red;
+}
+
+std::string device_line(const nlohmann::json& d) {
+  if (d.is_null()) return "no GPU";
+  return fmt::format("{} (sm_{}{})", d.value("name", "?"), d.value("cc_major", 0), d.value("cc_minor", 0));
+}
+
+std::string timing_line(const judging::Timing& t) {
+  std::string s = fmt::format("median {}  min {}  spread {:.1f}%  n={}", format_duration_ms(t.events.median_ms),
+                              format_duration_ms(t.events.min_ms), 100 * t.events.spread(), t.events.n);
+  if (t.bandwidth_gbs) s += fmt::format("  {:.0f} GB/s", *t.bandwidth_gbs);
+  if (t.gflops) s += fmt::format("  {:.1f} GFLOP/s", *t.gflops);
+  return s;
+}
+
+void render_test(std::string& out, const judging::TestResult& t, bool color) {
+  const std::string code = fmt::format("{:<4}", judging::verdict_code(t.verdict));
+  std::string line = fmt::format("  {} {:<28}", util::paint(code, verdict_color(t.verdict), color), t.name);
+  if (t.timing) {
+    line += timing_line(*t.timing);
+  } else if (t.solve_ms && t.verdict == Verdict::AC) {
+    line += util::paint(format_duration_ms(*t.solve_ms), Color::dim, color);
+  }
+  out += line + "\n";
+  if (!t.summary.empty()) out += "       " + t.summary + "\n";
+  for (const std::string& d : t.details) out += "       " + d + "\n";
+  if (t.verdict != Verdict::AC) {
+    out += util::paint(fmt::format("       test '{}' ({}), seed {}", t.name, spec::case_kind_name(t.kind), t.seed), Color::dim, color) + "\n";
+    if (!t.output.empty()) {
+      std::string shown = t.output.size() > 2000 ? t.output.substr(0, 2000) + "\n..." : t.output;
+      out += "       output of the solution:\n";
+      for (std::size_t pos = 0; pos < shown.size();) {
+        const std::size_t nl = shown.find('\n', pos);
+        out += "       | " + shown.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos) + "\n";
+        if (nl == std::string::npos) break;
+        pos = nl + 1;
+      }
+    }
+  }
+}
+
+nlohmann::ordered_json summary_json(const bench::Summary& s) {
+  nlohmann::ordered_json j;
+  j["n"] = s.n;
+  j["median_ms"] = s.median_ms;
+  j["min_ms"] = s.min_ms;
+  j["max_ms"] = s.max_ms;
+  j["mean_ms"] = s.mean_ms;
+  j["q1_ms"] = s.q1_ms;
+  j["q3_ms"] = s.q3_ms;
+  j["spread"] = s.spread();
+  return j;
+}
+
+nlohmann::ordered_json test_json(const judging::TestResult& t) {
+  nlohmann::ordered_json j;
+  j["name"] = t.name;
+  j["kind"] = spec::case_kind_name(t.kind);
+  j["verdict"] = judging::verdict_code(t.verdict);
+  j["summary"] = t.summary;
+  j["details"] = t.details;
+  j["seed"] = t.seed;
+  j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();
+  if (t.timing) {
+    nlohmann::ordered_json tj;
+    tj["events"] = summary_json(t.timing->events);
+    tj["wall"] = summary_json(t.timing->wall);
+    tj["warmup_calls"] = t.timing->warmup_calls;
+    tj["stop_reason"] = t.timing->stop_reason;
+    tj["bandwidth_gbs"] = t.timing->bandwidth_gbs ? nlohmann::ordered_json(*t.timing->bandwidth_gbs) : nlohmann::ordered_json();
+    tj["gflops"] = t.timing->gflops ? nlohmann::ordered_json(*t.timing->gflops) : nlohmann::ordered_json();
+    j["timing"] = tj;
+  }
+  j["output"] = t.output;
+  j["output_truncated"] = t.output_truncated;
+  return j;
+}
+
+}  // namespace
+
+std::string format_duration_ms(double ms) {
+  if (ms >= 1000) return fmt::format("{:.2f} s", ms / 1000);
+  if (ms >= 1) return fmt::format("{:.3f} ms", ms);
+  return fmt::format("{:.1f} us", ms * 1000);
+}
+
+std::string render_text(const judging::RunResult& r, bool color) {
+  std::string out = util::paint(fmt::format("{} · {}", r.challenge, r.source), Color::bold, color);
+  if (!r.compile.engine.empty())
+    out += fmt::format(" · {} {}{}", r.compile.engine, r.compile.arch, r.compile.cached ? " (cached)" : "");
+  out += fmt::format(" · {}\n", device_line(r.device));
+  if (r.tests.empty() && !r.summary.empty()) {
+    out += util::paint(fmt::format("{} ({})", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict)),
+                       verdict_color(r.verdict), color) + "\n";
+    out += r.summary + (r.summary.ends_with('\n') ? "" : "\n");
+    return out;
+  }
+  std::size_t passed = 0;
+  for (const judging::TestResult& t : r.tests) {
+    render_test(out, t, color);
+    passed += t.verdict == Verdict::AC;
+  }
+  if (!r.summary.empty()) out += r.summary + "\n";
+  std::string tail = fmt::format("{} ({}): {}/{} tests passed", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict),
+                                 passed, r.tests_selected);
+  if (r.tests.size() < r.tests_selected) tail += fmt::format(", {} not run (stopped at the first failure; --keep-going runs all)", r.tests_selected - r.tests.size());
+  out += util::paint(tail, verdict_color(r.verdict), color) + "\n";
+  return out;
+}
+
+nlohmann::ordered_json render_json(const judging::RunResult& r) {
+  nlohmann::ordered_json j;
+  j["format"] = kRunFormat;
+  j["judge_version"] = kJudgeVersion;
+  j["challenge"] = r.challenge;
+  j["source"] = r.source;
+  j["verdict"] = judging::verdict_code(r.verdict);
+  j["summary"] = r.summary;
+  nlohmann::ordered_json c;
+  c["engine"] = r.compile.engine;
+  c["arch"] = r.compile.arch;
+  c["cached"] = r.compile.cached;
+  c["compile_ms"] = r.compile.compile_ms;
+  c["log"] = r.compile.log;
+  j["compile"] = c;
+  j["device"] = r.device;
+  j["tests_selected"] = r.tests_selected;
+  j["tests"] = nlohmann::ordered_json::array();
+  for (const judging::TestResult& t : r.tests) j["tests"].push_back(test_json(t));
+  return j;
+}
+
+}  // namespace judge::report

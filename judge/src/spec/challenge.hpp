@@ -1,0 +1,63 @@
+// A challenge: the parameters of `solve`, tolerances and work formulas, loaded from
+// challenges/<slug>/challenge.json (format in docs/formats.md).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spec/dtype.hpp"
+#include "util/expr.hpp"
+#include "util/result.hpp"
+
+namespace judge::spec {
+
+// Explicit values: roles are sent to the runner.
+enum class Role : int { in = 0, out = 1, inout = 2 };
+std::string_view role_name(Role r);
+
+struct Param {
+  std::string name;
+  DType type = DType::float32;
+  bool pointer = false;
+  Role role = Role::in;
+  std::vector<util::Expr> shape;             // buffers only
+  std::optional<double> range_lo, range_hi;  // scalars only, inclusive
+};
+
+struct Tolerance {
+  double atol = 0;
+  double rtol = 0;
+};
+
+struct Challenge {
+  std::string slug;
+  int number = 0;
+  std::string title;
+  std::string difficulty;
+  std::vector<Param> params;
+  Tolerance tolerance;
+  std::optional<util::Expr> work_bytes;
+  std::optional<util::Expr> work_flops;
+  int time_limit_ms = 2000;
+  std::filesystem::path dir;  // challenges/<slug>
+
+  const Param* find_param(std::string_view name) const;
+  // "extern \"C\" void solve(const float* A, ..., int N)", derived from the params.
+  std::string signature() const;
+};
+
+// Scalar values of one test case, by parameter name (integers are exact up to 2^53).
+using ScalarValues = std::map<std::string, double, std::less<>>;
+
+// Evaluates a shape or work expression with the case's scalar values.
+Result<std::int64_t> evaluate(const util::Expr& expr, const ScalarValues& scalars);
+// The dimensions of a buffer parameter for one case.
+Result<std::vector<std::int64_t>> buffer_dims(const Param& p, const ScalarValues& scalars);
+
+Result<Challenge> load_challenge(const std::filesystem::path& challenge_json);
+
+}  // namespace judge::spec

@@ -1,0 +1,48 @@
+// Test cases of a challenge, loaded from testcases/<slug>.json (format in docs/formats.md).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "spec/challenge.hpp"
+#include "util/result.hpp"
+
+namespace judge::spec {
+
+// Explicit values: kinds are persisted in reports.
+enum class CaseKind : int { example = 0, functional = 1, performance = 2 };
+std::string_view case_kind_name(CaseKind k);
+
+// How the values of one input buffer are made.
+struct InputSource {
+  enum class Kind : int { literal = 0, uniform = 1, normal = 2, randint = 3, fill = 4, arange = 5 };
+  Kind kind = Kind::literal;
+  std::vector<double> values;  // literal
+  double a = 0, b = 0;         // uniform [a,b), normal (mean a, std b), randint [a,b), fill a, arange (start a, step b)
+};
+
+struct TestCase {
+  std::string name;
+  CaseKind kind = CaseKind::functional;
+  std::uint64_t seed = 0;
+  ScalarValues scalars;
+  std::map<std::string, InputSource, std::less<>> inputs;
+  std::map<std::string, std::vector<double>, std::less<>> expected;
+  std::string note;
+  int time_limit_ms = 0;  // 0: the challenge's limit
+};
+
+struct TestSuite {
+  std::vector<TestCase> cases;
+};
+
+// The default seed of a case: derived from the slug and the case name, so renaming a case or
+// copying it to another challenge gives new data.
+std::uint64_t default_seed(std::string_view slug, std::string_view case_name);
+
+Result<TestSuite> load_testcases(const std::filesystem::path& file, const Challenge& challenge);
+
+}  // namespace judge::spec
