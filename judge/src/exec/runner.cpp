@@ -16,7 +16,8 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   auto pair = Channel::make_pair();
   if (!pair) return pair.error();
   util::SpawnOptions o;
-  o.argv = {std::filesystem::read_symlink("/proc/self/exe").string(), "__runner", "--fd", std::to_string(kRunnerFd)};
+  const std::string exe = limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
+  o.argv = {exe, "__runner", "--fd", std::to_string(kRunnerFd)};
   o.fds = {{pair->second.get(), kRunnerFd}};
   o.rlimits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, rlim_t{1} << 30}, {RLIMIT_CPU, 3600}};
   o.capture_cap_bytes = limits.output_cap_bytes;

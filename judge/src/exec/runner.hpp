@@ -15,6 +15,7 @@
 namespace judge::exec {
 
 struct RunnerLimits {
+  std::string executable;     // the judge binary to start in runner mode; empty: this process's own
   int setup_ms = 120000;      // allocating and uploading test data (the judge's own work)
   int solve_ms = 2000;        // one checked solve call
   int timing_ms = 60000;      // the whole performance measurement

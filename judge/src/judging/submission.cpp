@@ -50,6 +50,7 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
 
   // 2. The runner tells us which GPU we compile for.
   exec::RunnerLimits limits;
+  limits.executable = opt.runner_executable;
   auto runner = exec::Runner::start(limits);
   if (!runner) return ended(result, Verdict::JE, runner.error().message);
   result.device = runner->device();

@@ -19,6 +19,7 @@ struct RunOptions {
   std::string engine = "nvcc";
   std::vector<std::filesystem::path> include_dirs;
   bool use_cache = true;
+  std::string runner_executable;  // empty: this process (the judge binary) re-executed
   // Called before each test (for progress on stderr); measuring itself never prints.
   std::function<void(const std::string& test, std::size_t index, std::size_t total)> on_test;
 };

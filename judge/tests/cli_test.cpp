@@ -1,0 +1,100 @@
+// End-to-end tests of the real binary that need no GPU: output and exit codes.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+#include "util/subprocess.hpp"
+
+namespace judge {
+namespace {
+
+util::CapturedRun judge_cli(std::vector<std::string> args, const std::string& cwd = "") {
+  util::SpawnOptions o;
+  // No device is visible, so runs behave the same on CI and on a GPU machine.
+  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", JUDGE_BINARY, "--root", JUDGE_TEST_ROOT};
+  o.argv.insert(o.argv.end(), args.begin(), args.end());
+  if (!cwd.empty()) o.cwd = cwd;
+  auto r = util::run_captured(o, 120000);
+  EXPECT_TRUE(r);
+  return *r;
+}
+
+TEST(Cli, HelpListsEveryCommand) {
+  const auto r = judge_cli({"--help"});
+  EXPECT_EQ(r.status.code, 0);
+  for (const char* cmd : {"list", "show", "init", "run", "doctor"}) EXPECT_NE(r.out.text.find(cmd), std::string::npos) << cmd;
+  EXPECT_EQ(r.out.text.find("__runner"), std::string::npos) << "the runner mode is hidden";
+}
+
+TEST(Cli, ListAsTextAndJson) {
+  const auto text = judge_cli({"list"});
+  EXPECT_EQ(text.status.code, 0);
+  EXPECT_NE(text.out.text.find("vector-addition"), std::string::npos);
+  const auto json = judge_cli({"list", "--json"});
+  const auto j = nlohmann::json::parse(json.out.text);
+  EXPECT_EQ(j["format"], "judge-list/1");
+  ASSERT_GE(j["challenges"].size(), 5u);
+  EXPECT_EQ(j["challenges"][0]["slug"], "vector-addition");
+  EXPECT_EQ(j["challenges"][0]["number"], 1);
+}
+
+TEST(Cli, ShowPrintsStatementAndSignature) {
+  const auto r = judge_cli({"show", "color-inversion"});
+  EXPECT_EQ(r.status.code, 0);
+  EXPECT_NE(r.out.text.find("extern \"C\" void solve(unsigned char* image, int width, int height)"), std::string::npos)
+      << r.out.text;
+}
+
+TEST(Cli, UnknownChallengeSuggestsAndExits2) {
+  const auto r = judge_cli({"run", "softmx", "x.cu"});
+  EXPECT_EQ(r.status.code, 2);
+  EXPECT_NE(r.err.text.find("did you mean 'softmax'?"), std::string::npos) << r.err.text;
+}
+
+TEST(Cli, RunWithoutGpuExits3AndSaysWhy) {
+  const auto r = judge_cli({"run", "vector-addition", std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu"});
+  EXPECT_EQ(r.status.code, 3);
+  EXPECT_NE(r.out.text.find("no CUDA device"), std::string::npos) << r.out.text << r.err.text;
+  const auto j = judge_cli({"run", "--json", "vector-addition", std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu"});
+  EXPECT_EQ(j.status.code, 3);
+  const auto doc = nlohmann::json::parse(j.out.text);
+  EXPECT_EQ(doc["format"], "judge-run/1");
+  EXPECT_EQ(doc["verdict"], "JE");
+}
+
+TEST(Cli, SignatureMismatchIsACompileErrorEvenWithoutGpu) {
+  testing::TempDir dir;
+  const auto file = dir.write("s.cu", "extern \"C\" void solve(const float* A, float* C, int N) {}\n");
+  const auto r = judge_cli({"run", "vector-addition", file.string()});
+  EXPECT_EQ(r.status.code, 1);
+  EXPECT_NE(r.out.text.find("CE (compile error)"), std::string::npos) << r.out.text;
+  EXPECT_NE(r.out.text.find("signature mismatch"), std::string::npos) << r.out.text;
+}
+
+TEST(Cli, InitWritesTheStarterAndRefusesToOverwrite) {
+  testing::TempDir dir;
+  const auto first = judge_cli({"init", "reduction", "-o", "mine.cu"}, dir.path().string());
+  EXPECT_EQ(first.status.code, 0) << first.err.text;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "mine.cu"));
+  const auto again = judge_cli({"init", "reduction", "-o", "mine.cu"}, dir.path().string());
+  EXPECT_EQ(again.status.code, 2);
+  EXPECT_NE(again.err.text.find("--force"), std::string::npos);
+}
+
+TEST(Cli, UsageErrorsExit2) {
+  EXPECT_EQ(judge_cli({"run", "vector-addition"}).status.code, 2);
+  EXPECT_EQ(judge_cli({"frobnicate"}).status.code, 2);
+  EXPECT_EQ(judge_cli({"run", "vector-addition", "x.cu", "--tests", "smoke"}).status.code, 2);
+}
+
+TEST(Cli, DoctorReportsTheMissingGpu) {
+  const auto r = judge_cli({"doctor", "--json"});
+  EXPECT_EQ(r.status.code, 3);
+  const auto j = nlohmann::json::parse(r.out.text);
+  EXPECT_TRUE(j["device"].is_null());
+  EXPECT_FALSE(j["nvcc"].get<std::string>().empty());
+}
+
+}  // namespace
+}  // namespace judge
