@@ -22,7 +22,9 @@ __global__ void transpose_tiled(const float* input, float* output, int rows, int
   // The block's output tile starts at output row blockIdx.x * TILE, column blockIdx.y * TILE.
   const int out_row = blockIdx.x * TILE + threadIdx.y;  // an input column
   const int out_col = blockIdx.y * TILE + threadIdx.x;  // an input row
-  if (out_row < cols && out_col < rows) output[out_row * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  if (out_row < cols && out_col < rows) {
+    output[out_row * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  }
 }
 
 extern "C" void solve(const float* input, float* output, int rows, int cols) {

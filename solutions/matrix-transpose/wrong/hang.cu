@@ -29,7 +29,9 @@ __global__ void transpose_with_barrier(const float* input, float* output, int ro
 
   const int out_row = blockIdx.x * TILE + threadIdx.y;
   const int out_col = blockIdx.y * TILE + threadIdx.x;
-  if (out_row < cols && out_col < rows) output[out_row * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  if (out_row < cols && out_col < rows) {
+    output[out_row * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  }
 }
 
 extern "C" void solve(const float* input, float* output, int rows, int cols) {

@@ -16,7 +16,9 @@ __global__ void transpose_tiled(const float* input, float* output, int rows, int
   __syncthreads();
   const int out_row = blockIdx.x * TILE + threadIdx.y;
   const int out_col = blockIdx.y * TILE + threadIdx.x;
-  if (out_row < cols && out_col < rows) output[out_row * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  if (out_row < cols && out_col < rows) {
+    output[out_row * rows + out_col] = tile[threadIdx.x][threadIdx.y];
+  }
 }
 
 extern "C" void solve(const float* input, float* output, int rows, int cols) {
