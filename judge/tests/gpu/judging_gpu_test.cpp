@@ -94,7 +94,9 @@ TEST(GpuJudging, ModifiedInputIsWrongAnswer) {
 
 TEST(GpuJudging, IllegalAddressIsRuntimeErrorAndTheNextRunWorks) {
   REQUIRE_GPU();
-  const auto bad = judge_vector_add("  if (i < N) C[i] = A[i] + B[i];\n  if (i == 0) ((float*)nullptr)[i] = 1.0f;\n");
+  const auto bad = judge_vector_add(
+      // volatile: a store through a literal null is folded into a trap (cudaErrorLaunchFailure)
+      "  if (i < N) C[i] = A[i] + B[i];\n  float* volatile nowhere = nullptr;\n  if (i == 0) nowhere[i] = 1.0f;\n");
   EXPECT_EQ(bad.verdict, Verdict::RTE) << describe(bad);
   EXPECT_NE(bad.tests.back().summary.find("cudaErrorIllegalAddress"), std::string::npos) << describe(bad);
   const auto good = judge_vector_add("  if (i < N) C[i] = A[i] + B[i];\n");
