@@ -34,9 +34,18 @@ step "end-to-end: every file in solutions/"
 python3 scripts/check-solutions.py "$build/bin/judge" --out "$out/solutions.json" "$@" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
 e2e_rc=$?
 
+step "example output"
+j="$build/bin/judge"
+"$j" run vector-addition solutions/vector-addition/best.cu >"$out/example-ac.txt" 2>&1
+"$j" run vector-addition solutions/vector-addition/wrong/one-past-end.cu >"$out/example-rte.txt" 2>&1
+"$j" run softmax solutions/softmax/wrong/skips-tail.cu >"$out/example-wa.txt" 2>&1
+cat "$out/example-ac.txt" | tail -4
+cat "$out/example-rte.txt" "$out/example-wa.txt"
+
 echo
 echo "== summary"
 cat "$out/gpu.txt" | head -2
+grep -E "^  (gpu|driver)" "$out/gpu.txt"
 grep -E "tests passed|tests failed" "$out/ctest-unit.log" | sed 's/^/unit: /'
 grep -E "tests passed|tests failed" "$out/ctest-gpu.log" | sed 's/^/gpu:  /'
 grep -E "^\s+[0-9]+ - .*(Failed|Skipped|Timeout)" "$out/ctest-unit.log" "$out/ctest-gpu.log" | head -20

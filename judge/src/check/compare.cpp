@@ -45,11 +45,12 @@ Comparison compare_buffer(const std::string& name, const void* got, const void* 
                           const CompareOptions& o) {
   Comparison c;
   c.buffer = name;
-  c.compared = count;
+  c.compared = o.indices ? o.indices->size() : count;
   const bool floating = spec::is_floating(o.type);
   const std::size_t eb = spec::dtype_bytes(o.type);
   const auto* got_bytes = static_cast<const unsigned char*>(got);
-  for (std::size_t i = 0; i < count; ++i) {
+  for (std::size_t k = 0; k < c.compared; ++k) {
+    const std::size_t i = o.indices ? (*o.indices)[k] : k;
     const double g = spec::load_element(o.type, got, i);
     const double w = spec::load_element(o.type, want, i);
     bool equal;

@@ -38,6 +38,7 @@ struct CompareOptions {
   std::vector<std::int64_t> dims;
   bool detect_poison = true;  // false for inout buffers, which start with the input
   std::size_t max_reported = 5;
+  const std::vector<std::size_t>* indices = nullptr;  // compare only these (sampled check)
 };
 
 Comparison compare_buffer(const std::string& name, const void* got, const void* want, std::size_t count,

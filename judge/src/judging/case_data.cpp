@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 
 #include "gen/generate.hpp"
+#include "util/philox.hpp"
 #include "reference/reference.hpp"
 
 namespace judge::judging {
@@ -13,7 +15,8 @@ namespace judge::judging {
 Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,
                      const std::map<std::string, const void*, std::less<>>& inputs,
                      std::map<std::string, std::vector<unsigned char>, std::less<>>& outputs,
-                     const std::map<std::string, std::size_t, std::less<>>& counts) {
+                     const std::map<std::string, std::size_t, std::less<>>& counts,
+                     const std::map<std::string, std::vector<std::size_t>, std::less<>>& samples) {
   const reference::Function fn = reference::find(c.slug);
   if (!fn) return make_error(fmt::format("no CPU reference is registered for '{}' (challenges/{}/reference.cpp)", c.slug, c.slug));
   std::map<std::string, reference::HostBuffer, std::less<>> bufs;
@@ -34,12 +37,42 @@ Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,
     bufs[p.name] = hb;
   }
   try {
-    fn(reference::Args(std::move(bufs), tc.scalars));
+    fn(reference::Args(std::move(bufs), tc.scalars, samples));
   } catch (const std::exception& e) {
     return make_error(fmt::format("the CPU reference of '{}' failed on case '{}': {}", c.slug, tc.name, e.what()));
   }
   return Ok{};
 }
+
+std::vector<std::size_t> sample_indices(std::uint64_t seed, std::string_view buffer, std::size_t count, std::size_t n) {
+  std::vector<std::size_t> out;
+  if (count <= n) {
+    for (std::size_t i = 0; i < count; ++i) out.push_back(i);
+    return out;
+  }
+  out = {0, count - 1};
+  const std::uint64_t stream = gen::stream_of(buffer) ^ 0x5a4d504c45ull;  // not the input's stream
+  for (std::uint32_t k = 0; out.size() < n; ++k) {
+    const auto w = util::philox4x32_10({k, 0, static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)},
+                                       {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
+    out.push_back(((static_cast<std::uint64_t>(w[0]) << 32) | w[1]) % count);
+    if (out.size() == n) {  // dedupe, and draw more if duplicates were removed
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+    }
+  }
+  return out;
+}
+
+namespace {
+
+bool use_sampling(const spec::Challenge& c, const spec::TestCase& tc) {
+  if (c.sample_above_flops <= 0 || !c.work_flops) return false;
+  auto flops = spec::evaluate(*c.work_flops, tc.scalars);
+  return flops && static_cast<double>(*flops) > c.sample_above_flops;
+}
+
+}  // namespace
 
 Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc, const compile::Binding& binding) {
   CaseData d;
@@ -73,7 +106,13 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
     }
     if (slot.role == spec::Role::out) exec::fill_poison(d.shm.data() + slot.result_offset, slot.bytes, slot.element_bytes);
   }
-  if (auto s = run_reference(c, tc, inputs, d.expected, count_by_name); !s) return s.error();
+  if (use_sampling(c, tc)) {
+    for (const exec::BufferSlot& slot : d.request.buffers) {
+      if (slot.role != spec::Role::in)
+        d.samples[slot.name] = sample_indices(tc.seed, slot.name, count_by_name.at(slot.name), c.check_samples);
+    }
+  }
+  if (auto s = run_reference(c, tc, inputs, d.expected, count_by_name, d.samples); !s) return s.error();
   return d;
 }
 

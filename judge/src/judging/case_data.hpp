@@ -27,7 +27,13 @@ struct CaseData {
   util::SharedMemory shm;
   std::vector<BufferInfo> buffers;  // parallel to request.buffers
   std::map<std::string, std::vector<unsigned char>, std::less<>> expected;  // out and inout buffers
+  // Sampled checking: the flat indices compared per output buffer; empty = every element.
+  std::map<std::string, std::vector<std::size_t>, std::less<>> samples;
 };
+
+// The indices a sampled check compares: the first and last element plus `n - 2` drawn from
+// the case's seed, sorted and unique (all of them when count <= n).
+std::vector<std::size_t> sample_indices(std::uint64_t seed, std::string_view buffer, std::size_t count, std::size_t n);
 
 // Builds everything the runner and the checker need for one case. Errors are the judge's
 // (a reference that throws, memory that cannot be had).
@@ -37,6 +43,7 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
 Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,
                      const std::map<std::string, const void*, std::less<>>& inputs,
                      std::map<std::string, std::vector<unsigned char>, std::less<>>& outputs,
-                     const std::map<std::string, std::size_t, std::less<>>& counts);
+                     const std::map<std::string, std::size_t, std::less<>>& counts,
+                     const std::map<std::string, std::vector<std::size_t>, std::less<>>& samples = {});
 
 }  // namespace judge::judging

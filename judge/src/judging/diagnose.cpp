@@ -70,6 +70,11 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     opt.tolerance = ctx.challenge->tolerance;
     opt.dims = d.buffers[b].dims;
     opt.detect_poison = s.role == spec::Role::out;
+    if (auto it = d.samples.find(s.name); it != d.samples.end()) {
+      opt.indices = &it->second;
+      r.sampled += fmt::format("{}{}: {} of {} elements checked (sampled)", r.sampled.empty() ? "" : "; ", s.name,
+                               it->second.size(), d.buffers[b].count);
+    }
     const auto c = check::compare_buffer(s.name, d.shm.data() + s.result_offset, d.expected.at(s.name).data(),
                                          d.buffers[b].count, opt);
     if (c.ok()) continue;

@@ -29,6 +29,7 @@ struct TestResult {
   std::vector<std::string> details;  // further lines: mismatches, errors
   std::uint64_t seed = 0;
   std::optional<double> solve_ms;    // the checked call, host wall time
+  std::string sampled;               // "C: 8192 of 50331648 elements checked" when sampled
   std::optional<Timing> timing;      // performance case
   std::string output;                // what the solution printed (capped)
   bool output_truncated = false;

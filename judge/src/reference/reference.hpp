@@ -26,9 +26,11 @@ struct HostBuffer {
 
 class Args {
  public:
+  using Samples = std::map<std::string, std::vector<std::size_t>, std::less<>>;
+
   Args(std::map<std::string, HostBuffer, std::less<>> buffers,
-       std::map<std::string, double, std::less<>> scalars)
-      : buffers_(std::move(buffers)), scalars_(std::move(scalars)) {}
+       std::map<std::string, double, std::less<>> scalars, Samples samples = {})
+      : buffers_(std::move(buffers)), scalars_(std::move(scalars)), samples_(std::move(samples)) {}
 
   // Read-only view of an `in` buffer (also allowed on `inout`, giving its input values).
   template <class T>
@@ -45,6 +47,12 @@ class Args {
     return {static_cast<T*>(b.data), b.count};
   }
 
+  // Sampled checking (challenge.json "check"): when the judge compares only some elements of a
+  // large output, these are their flat indices, sorted and unique. A reference may then compute
+  // just those elements; the others are ignored. Empty when every element is compared.
+  const std::vector<std::size_t>& sample(std::string_view buffer) const;
+  bool sampled() const { return !samples_.empty(); }
+
   // Scalar parameters. Integer scalars are exact up to 2^53.
   std::int64_t scalar_int(std::string_view name) const;
   double scalar_float(std::string_view name) const;
@@ -55,6 +63,7 @@ class Args {
 
   std::map<std::string, HostBuffer, std::less<>> buffers_;
   std::map<std::string, double, std::less<>> scalars_;
+  Samples samples_;
 };
 
 using Function = void (*)(const Args&);

@@ -43,6 +43,12 @@ void Args::require_writable(std::string_view name, const HostBuffer& b) {
   if (!b.writable) throw std::logic_error(fmt::format("reference tried to write input buffer '{}'", name));
 }
 
+const std::vector<std::size_t>& Args::sample(std::string_view buffer) const {
+  static const std::vector<std::size_t> kEmpty;
+  auto it = samples_.find(buffer);
+  return it == samples_.end() ? kEmpty : it->second;
+}
+
 std::int64_t Args::scalar_int(std::string_view name) const { return static_cast<std::int64_t>(scalar_float(name)); }
 
 double Args::scalar_float(std::string_view name) const {

@@ -39,6 +39,7 @@ void render_test(std::string& out, const judging::TestResult& t, bool color) {
     line += util::paint(format_duration_ms(*t.solve_ms), Color::dim, color);
   }
   out += line + "\n";
+  if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
   if (t.verdict != Verdict::AC) {
@@ -78,6 +79,7 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
   j["details"] = t.details;
   j["seed"] = t.seed;
   j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();
+  j["sampled"] = t.sampled;
   if (t.timing) {
     nlohmann::ordered_json tj;
     tj["events"] = summary_json(t.timing->events);

@@ -173,6 +173,20 @@ Status read_tolerance(const Json& j, const JsonPath& at, Challenge& c) {
   return Ok{};
 }
 
+Status read_check(const Json& j, const JsonPath& at, Challenge& c) {
+  if (auto s = expect_keys(j, at, {"sample_above_flops", "samples"}, {"sample_above_flops", "samples"}); !s) return s;
+  auto above = get_number(j["sample_above_flops"], at.key("sample_above_flops"));
+  if (!above) return above.error();
+  auto n = get_int(j["samples"], at.key("samples"));
+  if (!n) return n.error();
+  if (*above <= 0) return at.key("sample_above_flops").error("expected a positive number");
+  if (*n < 16 || *n > 1000000) return at.key("samples").error("expected 16 to 1000000");
+  if (!c.work_flops) return at.error("sampled checking needs work.flops to decide when to sample");
+  c.sample_above_flops = *above;
+  c.check_samples = static_cast<std::size_t>(*n);
+  return Ok{};
+}
+
 Status read_header(const Json& j, const JsonPath& at, Challenge& c) {
   auto format = get_int(j["format"], at.key("format"));
   if (!format) return format.error();
@@ -203,7 +217,7 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
   const JsonPath at(file.string());
   if (auto s = expect_keys(j, at,
                            {"format", "slug", "number", "title", "difficulty", "params", "tolerance", "work",
-                            "time_limit_ms"},
+                            "time_limit_ms", "check"},
                            {"format", "slug", "number", "title", "difficulty", "params", "tolerance"});
       !s)
     return s.error();
@@ -230,6 +244,9 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
     if (!t) return t.error();
     if (*t <= 0 || *t > 600000) return at.key("time_limit_ms").error("expected 1 to 600000");
     c.time_limit_ms = static_cast<int>(*t);
+  }
+  if (j.contains("check")) {
+    if (auto s = read_check(j["check"], at.key("check"), c); !s) return s.error();
   }
   return c;
 }

@@ -43,6 +43,10 @@ struct Challenge {
   std::optional<util::Expr> work_bytes;
   std::optional<util::Expr> work_flops;
   int time_limit_ms = 2000;
+  // Sampled checking: a case whose work.flops exceeds this compares `check_samples` output
+  // elements (per output buffer) instead of all of them. 0: always check everything.
+  double sample_above_flops = 0;
+  std::size_t check_samples = 0;
   std::filesystem::path dir;  // challenges/<slug>
 
   const Param* find_param(std::string_view name) const;
