@@ -14,6 +14,16 @@ double quantile(std::vector<double> s, double q) {
   return s[lo] + (s[hi] - s[lo]) * (pos - static_cast<double>(lo));
 }
 
+double median_noise(const std::vector<double>& samples) {
+  if (samples.size() < 2) return 1.0;
+  std::vector<double> s = samples;
+  std::sort(s.begin(), s.end());
+  const double median = quantile(s, 0.5);
+  if (median <= 0) return 1.0;
+  const double sigma = (quantile(s, 0.75) - quantile(s, 0.25)) / 1.349;
+  return 1.2533 * sigma / std::sqrt(static_cast<double>(s.size())) / median;
+}
+
 Summary summarize(std::vector<double> samples) {
   Summary s;
   if (samples.empty()) return s;
@@ -25,12 +35,14 @@ Summary summarize(std::vector<double> samples) {
   s.median_ms = quantile(samples, 0.5);
   s.q1_ms = quantile(samples, 0.25);
   s.q3_ms = quantile(samples, 0.75);
+  s.noise = median_noise(samples);
   return s;
 }
 
 nlohmann::json to_json(const Summary& s) {
   return {{"n", s.n},           {"median_ms", s.median_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
-          {"mean_ms", s.mean_ms}, {"q1_ms", s.q1_ms},       {"q3_ms", s.q3_ms},   {"spread", s.spread()}};
+          {"mean_ms", s.mean_ms}, {"q1_ms", s.q1_ms},       {"q3_ms", s.q3_ms},   {"spread", s.spread()},
+          {"noise", s.noise}};
 }
 
 }  // namespace judge::bench

@@ -16,7 +16,13 @@ struct Summary {
   double q3_ms = 0;  // 75th percentile
   // Interquartile range relative to the median: the spread a reader should expect.
   double spread() const { return median_ms > 0 ? (q3_ms - q1_ms) / median_ms : 0; }
+  // Estimated relative standard error of the median (see median_noise).
+  double noise = 0;
 };
+
+// Relative standard error of the median, estimated robustly from the interquartile range:
+// se(median) ~ 1.2533 * sigma / sqrt(n) with sigma ~ IQR / 1.349. Outliers do not inflate it.
+double median_noise(const std::vector<double>& samples);
 
 // Quantile with linear interpolation between order statistics (type 7, as numpy's default).
 double quantile(std::vector<double> sorted_samples, double q);

@@ -1,8 +1,10 @@
 #include "bench/timing.hpp"
 
 #include <chrono>
+#include <cstring>
 
 #include "bench/stats.hpp"
+#include "check/compare.hpp"
 #include "exec/cuda_check.hpp"
 
 namespace judge::bench {
@@ -11,50 +13,113 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
-// Restores every inout buffer to its input values, and evicts L2 by writing twice its size.
-class Preparer {
- public:
-  Status init(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs, const util::SharedMemory& shm) {
-    // A pristine device copy of each inout buffer: restoring from it is a device-to-device copy,
-    // not a slow upload from pageable host memory before every sample.
-    for (std::size_t i = 0; i < r.buffers.size(); ++i) {
-      if (r.buffers[i].role != spec::Role::inout) continue;
-      void* pristine = nullptr;
-      JUDGE_CUDA_TRY(cudaMalloc(&pristine, bufs[i].bytes()));
-      inouts_.push_back({&bufs[i], pristine});
-      JUDGE_CUDA_TRY(cudaMemcpy(pristine, shm.data() + r.buffers[i].initial_offset, bufs[i].bytes(), cudaMemcpyHostToDevice));
-    }
-    int dev = 0, l2 = 0;
-    JUDGE_CUDA_TRY(cudaGetDevice(&dev));
-    JUDGE_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    flush_bytes_ = std::max<std::size_t>(2 * static_cast<std::size_t>(l2), 1 << 20);
-    JUDGE_CUDA_TRY(cudaMalloc(&flush_, flush_bytes_));
-    return Ok{};
-  }
-  ~Preparer() {
-    if (flush_) cudaFree(flush_);
-    for (const auto& [buf, pristine] : inouts_) cudaFree(pristine);
-  }
-  Status prepare(int round) {
-    for (const auto& [buf, pristine] : inouts_)
-      JUDGE_CUDA_TRY(cudaMemcpyAsync(buf->data(), pristine, buf->bytes(), cudaMemcpyDeviceToDevice, nullptr));
-    JUDGE_CUDA_TRY(cudaMemsetAsync(flush_, round & 0xff, flush_bytes_, nullptr));
-    JUDGE_CUDA_TRY(cudaDeviceSynchronize());
-    return Ok{};
-  }
-
- private:
-  std::vector<std::pair<const exec::GuardedBuffer*, void*>> inouts_;  // (buffer, pristine copy)
-  void* flush_ = nullptr;
-  std::size_t flush_bytes_ = 0;
-};
-
 // Waits for the device; the first error raised by the call, if any.
 cudaError_t finish() {
   const cudaError_t sync = cudaDeviceSynchronize();
   const cudaError_t last = cudaGetLastError();
   return sync != cudaSuccess ? sync : last;
 }
+
+struct DeviceCopy {
+  void* ptr = nullptr;
+  ~DeviceCopy() {
+    if (ptr) cudaFree(ptr);
+  }
+};
+
+// Everything done between timed calls: restore inputs, poison outputs, flush L2.
+class Preparer {
+ public:
+  Status init(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs, const util::SharedMemory& shm) {
+    sets_ = r.alternate_inputs ? 2 : 1;
+    for (std::size_t i = 0; i < r.buffers.size(); ++i) {
+      const exec::BufferSlot& b = r.buffers[i];
+      std::vector<unsigned char> poison;
+      if (b.role == spec::Role::out) {
+        poison.resize(b.bytes);
+        exec::fill_poison(poison.data(), b.bytes, b.element_bytes);
+      }
+      for (int set = 0; set < sets_; ++set) {
+        const unsigned char* src = b.role == spec::Role::out ? poison.data()
+                                   : shm.data() + (set == 0 ? b.initial_offset : b.alt_initial_offset);
+        if (b.role == spec::Role::out && set > 0) break;  // one poison copy serves both sets
+        copies_.emplace_back();
+        JUDGE_CUDA_TRY(cudaMalloc(&copies_.back().ptr, b.bytes));
+        JUDGE_CUDA_TRY(cudaMemcpy(copies_.back().ptr, src, b.bytes, cudaMemcpyHostToDevice));
+        restores_.push_back({set, &bufs[i], copies_.back().ptr, b.role == spec::Role::out});
+      }
+    }
+    int dev = 0, l2 = 0;
+    JUDGE_CUDA_TRY(cudaGetDevice(&dev));
+    JUDGE_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    flush_bytes_ = std::max<std::size_t>(2 * static_cast<std::size_t>(l2), 1 << 20);
+    JUDGE_CUDA_TRY(cudaMalloc(&flush_.ptr, flush_bytes_));
+    return Ok{};
+  }
+
+  int set_of(int round) const { return round % sets_; }
+
+  Status prepare(int round) {
+    const int set = set_of(round);
+    for (const Restore& r : restores_) {
+      if (r.poison || r.set == set)
+        JUDGE_CUDA_TRY(cudaMemcpyAsync(r.target->data(), r.source, r.target->bytes(), cudaMemcpyDeviceToDevice, nullptr));
+    }
+    cudaCtxResetPersistingL2Cache();  // unsupported on some GPUs: nothing to reset there
+    cudaGetLastError();
+    JUDGE_CUDA_TRY(cudaMemsetAsync(flush_.ptr, round & 0xff, flush_bytes_, nullptr));
+    JUDGE_CUDA_TRY(cudaDeviceSynchronize());
+    return Ok{};
+  }
+
+ private:
+  struct Restore {
+    int set;
+    const exec::GuardedBuffer* target;
+    const void* source;
+    bool poison;  // an out buffer: re-poisoned before every call, whatever the set
+  };
+  int sets_ = 1;
+  std::vector<DeviceCopy> copies_;
+  std::vector<Restore> restores_;
+  DeviceCopy flush_;
+  std::size_t flush_bytes_ = 0;
+};
+
+// Compares the outputs of the last call with the expected values of its input set.
+Result<nlohmann::json> validate(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs,
+                                const util::SharedMemory& shm, int set) {
+  std::vector<unsigned char> got;
+  for (std::size_t i = 0; i < r.buffers.size(); ++i) {
+    const exec::BufferSlot& b = r.buffers[i];
+    const std::size_t want_at = set == 0 ? b.expected_offset : b.alt_expected_offset;
+    if (want_at == exec::kNone) continue;
+    got.resize(b.bytes);
+    JUDGE_CUDA_TRY(cudaMemcpy(got.data(), bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
+    std::vector<std::size_t> indices;
+    for (std::size_t k = 0; k < b.sample_count; ++k) {
+      std::uint64_t v;
+      std::memcpy(&v, shm.data() + b.sample_offset + k * sizeof v, sizeof v);
+      indices.push_back(static_cast<std::size_t>(v));
+    }
+    check::CompareOptions opt;
+    opt.type = b.type;
+    opt.tolerance = r.tolerance;
+    opt.dims = {static_cast<std::int64_t>(b.bytes / b.element_bytes)};
+    opt.max_reported = 1;
+    opt.indices = b.sample_count ? &indices : nullptr;
+    const auto c = check::compare_buffer(b.name, got.data(), shm.data() + want_at, b.bytes / b.element_bytes, opt);
+    if (!c.ok()) {
+      const check::Mismatch& m = c.first.front();
+      return nlohmann::json{{"input_set", set},       {"buffer", b.name},  {"index", m.index},
+                            {"got", check::format_value(m.got, b.type)}, {"want", check::format_value(m.want, b.type)},
+                            {"mismatches", c.mismatches}, {"never_written", m.never_written}};
+    }
+  }
+  return nlohmann::json();
+}
+
+bool should_validate(std::size_t sample) { return sample < 2 || (sample & (sample - 1)) == 0; }
 
 struct Events {
   cudaEvent_t start = nullptr, stop = nullptr;
@@ -64,11 +129,25 @@ struct Events {
   }
 };
 
+// One timed call: events around `invoke` on the legacy stream, host clock until idle.
+cudaError_t timed_call(const std::function<void()>& invoke, const Events& ev, double& event_ms, double& wall_ms) {
+  const auto t0 = Clock::now();
+  cudaEventRecord(ev.start, nullptr);
+  invoke();
+  cudaEventRecord(ev.stop, nullptr);
+  const cudaError_t e = finish();
+  wall_ms = ms_since(t0);
+  float ms = 0;
+  if (e == cudaSuccess && cudaEventElapsedTime(&ms, ev.start, ev.stop) != cudaSuccess) return cudaErrorUnknown;
+  event_ms = ms;
+  return e;
+}
+
 }  // namespace
 
 TimingResult time_solve(const std::function<void()>& invoke, const exec::TestRequest& request,
                         const std::vector<exec::GuardedBuffer>& buffers, const util::SharedMemory& shm,
-                        const TimingPolicy& policy) {
+                        const std::string& pci_bus_id, const TimingPolicy& policy) {
   TimingResult r;
   Preparer prep;
   Events ev;
@@ -76,6 +155,16 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
   if (auto s = prep.init(request, buffers, shm); !s) return judge_fail(s.error());
   if (cudaEventCreate(&ev.start) != cudaSuccess || cudaEventCreate(&ev.stop) != cudaSuccess)
     return judge_fail(make_error("cannot create CUDA events"));
+
+  // The cost of timing nothing: launch and synchronisation latency, so escaped work stands out.
+  std::vector<double> overhead;
+  for (int i = 0; i < 20; ++i) {
+    double e = 0, w = 0;
+    timed_call([] {}, ev, e, w);
+    overhead.push_back(w - e);
+  }
+  r.overhead_ms = summarize(overhead).median_ms;
+
   const auto warm_start = Clock::now();
   int round = 0;
   while (r.warmup_calls < policy.min_warmup_calls || ms_since(warm_start) < policy.min_warmup_ms) {
@@ -84,32 +173,59 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
     if ((r.cuda_error = finish()) != cudaSuccess) return r;
     ++r.warmup_calls;
   }
+  r.clocks_before = exec::read_clocks(pci_bus_id);
   const auto start = Clock::now();
   double timed_ms = 0;
-  for (;;) {
+  int set = 0;
+  for (std::size_t sample = 0;; ++sample) {
+    set = prep.set_of(round);
     if (auto s = prep.prepare(round++); !s) return judge_fail(s.error());
-    const auto t0 = Clock::now();
-    cudaEventRecord(ev.start, nullptr);
-    invoke();
-    cudaEventRecord(ev.stop, nullptr);
-    r.cuda_error = finish();
-    const double wall = ms_since(t0);
-    if (r.cuda_error != cudaSuccess) return r;
-    float ms = 0;
-    if (cudaEventSynchronize(ev.stop) != cudaSuccess || cudaEventElapsedTime(&ms, ev.start, ev.stop) != cudaSuccess)
-      return judge_fail(make_error("cannot read CUDA event times"));
-    r.event_ms.push_back(ms);
-    r.wall_ms.push_back(wall);
-    timed_ms += ms;
-    if (r.event_ms.size() >= policy.min_samples && timed_ms >= policy.min_total_ms) { r.stop_reason = "enough samples"; break; }
-    if (r.event_ms.size() >= policy.max_samples) { r.stop_reason = "sample cap"; break; }
+    double event_ms = 0, wall_ms = 0;
+    if ((r.cuda_error = timed_call(invoke, ev, event_ms, wall_ms)) != cudaSuccess) return r;
+    r.event_ms.push_back(event_ms);
+    r.wall_ms.push_back(wall_ms);
+    timed_ms += event_ms;
+    if (should_validate(sample)) {
+      auto v = validate(request, buffers, shm, set);
+      if (!v) return judge_fail(v.error());
+      ++r.validated_samples;
+      if (!v->is_null()) {
+        (*v)["sample"] = sample;
+        r.validation_failure = *v;
+        return r;
+      }
+    }
+    const std::size_t n = r.event_ms.size();
+    if (n >= policy.min_samples && timed_ms >= policy.min_timed_ms && median_noise(r.event_ms) <= policy.target_noise) {
+      r.stop_reason = "noise target met";
+      break;
+    }
+    if (n >= policy.max_samples) { r.stop_reason = "sample cap"; break; }
     if (ms_since(start) >= policy.max_total_ms) { r.stop_reason = "time cap"; break; }
+  }
+  r.clocks_after = exec::read_clocks(pci_bus_id);
+  // The last call's outputs are still on the device: validate them too.
+  auto v = validate(request, buffers, shm, set);
+  if (!v) return judge_fail(v.error());
+  ++r.validated_samples;
+  if (!v->is_null()) {
+    (*v)["sample"] = r.event_ms.size() - 1;
+    r.validation_failure = *v;
   }
   return r;
 }
 
 nlohmann::json to_json(const TimingResult& r) {
-  return {{"event_ms", r.event_ms}, {"wall_ms", r.wall_ms}, {"warmup_calls", r.warmup_calls}, {"stop_reason", r.stop_reason}};
+  nlohmann::json j = {{"event_ms", r.event_ms},
+                      {"wall_ms", r.wall_ms},
+                      {"overhead_ms", r.overhead_ms},
+                      {"warmup_calls", r.warmup_calls},
+                      {"stop_reason", r.stop_reason},
+                      {"validated_samples", r.validated_samples},
+                      {"validation_failure", r.validation_failure}};
+  if (r.clocks_before) j["clocks_before"] = exec::to_json(*r.clocks_before);
+  if (r.clocks_after) j["clocks_after"] = exec::to_json(*r.clocks_after);
+  return j;
 }
 
 }  // namespace judge::bench

@@ -27,6 +27,7 @@ Command show_command();
 Command init_command();
 Command run_command();
 Command doctor_command();
+Command baseline_command();
 
 // Prints "judge: error: <message>" on stderr and returns the exit code.
 int fail(const std::string& message, int exit_code);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 
 #include <cerrno>
@@ -18,8 +19,45 @@ Result<std::pair<Channel, util::Fd>> Channel::make_pair() {
   return std::pair{Channel(util::Fd(sv[0])), util::Fd(sv[1])};
 }
 
+namespace {
+
+// A datagram must fit the socket's send buffer; larger messages travel in a memfd instead.
+constexpr std::size_t kMaxInline = 60000;
+constexpr const char* kLargeOp = "$large";
+
+Result<util::Fd> spill_to_memfd(const std::string& text) {
+  util::Fd fd(::memfd_create("judge-message", MFD_CLOEXEC));
+  if (!fd.valid()) return make_error(fmt::format("memfd_create: {}", std::strerror(errno)));
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd.get(), text.data() + done, text.size() - done);
+    if (n <= 0) return make_error(fmt::format("cannot write a large message: {}", std::strerror(errno)));
+    done += static_cast<std::size_t>(n);
+  }
+  return fd;
+}
+
+Result<std::string> read_spilled(int fd, std::size_t bytes) {
+  std::string text(bytes, '\0');
+  for (std::size_t done = 0; done < bytes;) {
+    const ssize_t n = ::pread(fd, text.data() + done, bytes - done, static_cast<off_t>(done));
+    if (n <= 0) return make_error("cannot read a large message");
+    done += static_cast<std::size_t>(n);
+  }
+  return text;
+}
+
+}  // namespace
+
 Status Channel::send(const nlohmann::json& body, int pass_fd) const {
-  const std::string text = body.dump();
+  std::string text = body.dump();
+  util::Fd spilled;
+  if (text.size() > kMaxInline && pass_fd < 0) {
+    auto fd = spill_to_memfd(text);
+    if (!fd) return fd.error();
+    spilled = std::move(*fd);
+    pass_fd = spilled.get();
+    text = nlohmann::json{{"op", kLargeOp}, {"bytes", text.size()}}.dump();
+  }
   iovec iov{const_cast<char*>(text.data()), text.size()};
   msghdr msg{};
   msg.msg_iov = &iov;
@@ -67,6 +105,12 @@ Result<Message> Channel::recv() const {
   }
   try {
     m.body = nlohmann::json::parse(buf.begin(), buf.begin() + n);
+    if (m.body.is_object() && m.body.value("op", "") == kLargeOp && m.fd.valid()) {
+      auto text = read_spilled(m.fd.get(), m.body.at("bytes").get<std::size_t>());
+      if (!text) return text.error();
+      m.fd.reset();
+      m.body = nlohmann::json::parse(*text);
+    }
   } catch (const nlohmann::json::exception& e) {
     return make_error(fmt::format("control channel: malformed message: {}", e.what()));
   }

@@ -69,6 +69,15 @@ Status Runner::load(const std::string& artifact) {
   return Ok{};
 }
 
+Result<double> Runner::measure_copy_bandwidth() {
+  if (auto s = channel_.send({{"op", "calibrate"}}); !s) return s.error();
+  bool timed_out = false;
+  auto reply = wait_message(limits_.setup_ms, timed_out);
+  if (!reply) return make_error("the GPU runner did not answer the bandwidth measurement");
+  if (reply->body.contains("error")) return make_error(reply->body["error"].get<std::string>());
+  return reply->body.at("d2d_gbs").get<double>();
+}
+
 TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& shm, int solve_limit_ms) {
   TestOutcome out;
   const auto start = Clock::now();

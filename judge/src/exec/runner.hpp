@@ -44,6 +44,8 @@ class Runner {
   // "sm_90" for the device in use.
   std::string arch() const;
   Status load(const std::string& artifact);
+  // Measures device-to-device copy bandwidth (GB/s, read + write).
+  Result<double> measure_copy_bandwidth();
   TestOutcome run(const TestRequest& request, const util::SharedMemory& shm, int solve_limit_ms);
   bool alive() const { return child_.running(); }
   // Asks the runner to exit and waits for it.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <vector>
 
 #include "bench/timing.hpp"
@@ -21,6 +22,12 @@ namespace {
 
 using Json = nlohmann::json;
 using SolveFn = void (*)(void* const*);
+
+// The device's PCI bus id, for NVML readings during timing.
+std::string& pci_bus_id() {
+  static std::string id;
+  return id;
+}
 
 Json cuda_error_json(cudaError_t e) {
   return {{"name", cudaGetErrorName(e)}, {"text", cudaGetErrorString(e)}};
@@ -46,6 +53,7 @@ Result<Json> device_info() {
   cudaDeviceGetAttribute(&sm_clock_khz, cudaDevAttrClockRate, dev);
   char pci[32] = {};
   cudaDeviceGetPCIBusId(pci, sizeof pci, dev);
+  pci_bus_id() = pci;
   return Json{{"index", dev},
               {"name", p.name},
               {"cc_major", p.major},
@@ -172,8 +180,7 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   Json done = {{"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
   if (r.performance && done["guards"].empty() && done["modified"].empty()) {
     (void)ch.send({{"op", "timing"}});
-    auto timing = bench::time_solve(
-        [&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm);
+    auto timing = bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, pci_bus_id());
     std::fflush(stdout);
     if (timing.cuda_error != cudaSuccess) {
       must_exit = true;
@@ -187,9 +194,42 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   return done;
 }
 
+// Device-to-device copy bandwidth, counting bytes read plus bytes written: the ceiling a
+// memory-bound solution is measured against.
+Json calibrate() {
+  std::size_t free_bytes = 0, total = 0;
+  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) return {{"op", "calibrated"}, {"error", "cudaMemGetInfo failed"}};
+  const std::size_t bytes = std::min<std::size_t>(std::size_t{1} << 30, free_bytes / 4);
+  void *src = nullptr, *dst = nullptr;
+  cudaEvent_t a = nullptr, b = nullptr;
+  std::vector<double> ms;
+  if (cudaMalloc(&src, bytes) == cudaSuccess && cudaMalloc(&dst, bytes) == cudaSuccess &&
+      cudaEventCreate(&a) == cudaSuccess && cudaEventCreate(&b) == cudaSuccess && cudaMemset(src, 1, bytes) == cudaSuccess) {
+    for (int i = 0; i < 33; ++i) {
+      cudaEventRecord(a, nullptr);
+      cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, nullptr);
+      cudaEventRecord(b, nullptr);
+      float t = 0;
+      if (cudaEventSynchronize(b) != cudaSuccess || cudaEventElapsedTime(&t, a, b) != cudaSuccess) break;
+      if (i >= 3) ms.push_back(t);  // the first copies warm the clocks up
+    }
+  }
+  cudaFree(src);
+  cudaFree(dst);
+  if (a) cudaEventDestroy(a);
+  if (b) cudaEventDestroy(b);
+  if (ms.size() < 10) return {{"op", "calibrated"}, {"error", "device-to-device copy failed"}};
+  std::sort(ms.begin(), ms.end());
+  const double median_ms = ms[ms.size() / 2];
+  return {{"op", "calibrated"}, {"d2d_gbs", 2.0 * static_cast<double>(bytes) / (median_ms / 1000) / 1e9},
+          {"bytes", bytes}, {"samples", ms.size()}};
+}
+
 }  // namespace
 
 int runner_main(int control_fd) {
+  // Load every kernel when the solution is loaded, not lazily inside the first timed call.
+  ::setenv("CUDA_MODULE_LOADING", "EAGER", 1);
   Channel ch{util::Fd(control_fd)};
   auto info = device_info();
   if (!info) {
@@ -207,6 +247,10 @@ int runner_main(int control_fd) {
       auto l = load_artifact(msg->body.at("artifact").get<std::string>());
       if (l) loaded = *l;
       (void)ch.send(l ? Json{{"op", "loaded"}, {"ok", true}} : Json{{"op", "loaded"}, {"ok", false}, {"error", l.error().message}});
+      continue;
+    }
+    if (op == "calibrate") {
+      (void)ch.send(calibrate());
       continue;
     }
     if (op == "run") {

@@ -21,10 +21,18 @@ inline constexpr unsigned char kCanaryByte = 0xC5;
 struct BufferSlot {
   std::string name;
   spec::Role role = spec::Role::in;
+  spec::DType type = spec::DType::float32;
   std::size_t bytes = 0;
   std::size_t element_bytes = 1;
   std::size_t initial_offset = kNone;  // input values (in, inout)
   std::size_t result_offset = kNone;   // values after solve (out, inout); starts as poison for out
+  // Performance case only: a second input set that timed calls alternate with, the expected
+  // values of out/inout buffers for both sets, and (sampled checks) which indices to compare.
+  std::size_t alt_initial_offset = kNone;
+  std::size_t expected_offset = kNone;
+  std::size_t alt_expected_offset = kNone;
+  std::size_t sample_offset = kNone;  // sample_count std::uint64_t indices
+  std::size_t sample_count = 0;
 };
 
 struct ArgSlot {
@@ -36,6 +44,8 @@ struct ArgSlot {
 struct TestRequest {
   std::string test;
   bool performance = false;
+  bool alternate_inputs = false;  // alt_* sections are present
+  spec::Tolerance tolerance;      // for validating timed calls in the runner
   std::vector<BufferSlot> buffers;
   std::vector<ArgSlot> args;
   std::size_t shm_bytes = 0;
@@ -45,9 +55,16 @@ nlohmann::json to_json(const TestRequest& r);
 TestRequest test_request_from_json(const nlohmann::json& j);
 
 // Lays out buffers for a challenge's params with their byte sizes; pages keep sections apart.
+// `validation` adds the performance-case sections (alternate inputs when `alternate`, expected
+// values, sample indices with `sample_counts[i]` entries for param i when sampled).
+struct ValidationLayout {
+  bool enabled = false;
+  bool alternate = false;
+  std::vector<std::size_t> sample_counts;  // per param; 0: every element
+};
 TestRequest make_layout(const std::string& test, bool performance, const std::vector<spec::Param>& params,
                         const std::vector<std::size_t>& element_counts, const spec::ScalarValues& scalars,
-                        const compile::Binding& binding);
+                        const compile::Binding& binding, const ValidationLayout& validation = {});
 
 // Poison fills outputs before solve; an element still holding it was never written.
 void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes);

@@ -74,11 +74,50 @@ bool use_sampling(const spec::Challenge& c, const spec::TestCase& tc) {
 
 }  // namespace
 
-Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc, const compile::Binding& binding) {
+std::uint64_t alternate_seed(std::uint64_t seed) { return seed ^ 0x9E3779B97F4A7C15ull; }
+
+namespace {
+
+// Inputs of one set into their shm sections; returns name -> pointer for the reference.
+std::map<std::string, const void*, std::less<>> generate_inputs(CaseData& d, const spec::TestCase& tc, std::uint64_t seed,
+                                                                 bool alternate) {
+  std::map<std::string, const void*, std::less<>> inputs;
+  for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
+    const exec::BufferSlot& slot = d.request.buffers[b];
+    const std::size_t at = alternate ? slot.alt_initial_offset : slot.initial_offset;
+    if (at == exec::kNone) continue;
+    const spec::Param& p = *d.buffers[b].param;
+    unsigned char* dst = d.shm.data() + at;
+    gen::generate(tc.inputs.at(p.name), p.type, seed, p.name, dst, d.buffers[b].count);
+    inputs[p.name] = dst;
+  }
+  return inputs;
+}
+
+// Copies expected values into the shm sections the runner validates timed calls against.
+void store_expected(CaseData& d, const std::map<std::string, std::vector<unsigned char>, std::less<>>& expected,
+                    bool alternate) {
+  for (const exec::BufferSlot& slot : d.request.buffers) {
+    const std::size_t at = alternate ? slot.alt_expected_offset : slot.expected_offset;
+    if (at != exec::kNone) std::memcpy(d.shm.data() + at, expected.at(slot.name).data(), slot.bytes);
+    if (!alternate && slot.sample_offset != exec::kNone) {
+      const std::vector<std::size_t>& idx = d.samples.at(slot.name);
+      for (std::size_t k = 0; k < idx.size(); ++k) {
+        const std::uint64_t v = idx[k];
+        std::memcpy(d.shm.data() + slot.sample_offset + k * sizeof v, &v, sizeof v);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc, const compile::Binding& binding,
+                              const PrepareOptions& options) {
   CaseData d;
   std::vector<std::size_t> counts(c.params.size(), 0);
   std::map<std::string, std::size_t, std::less<>> count_by_name;
-  std::vector<BufferInfo> infos;
+  std::size_t data_bytes = 0;
   for (std::size_t i = 0; i < c.params.size(); ++i) {
     const spec::Param& p = c.params[i];
     if (!p.pointer) continue;
@@ -88,31 +127,39 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
     for (std::int64_t x : *dims) n *= static_cast<std::size_t>(x);
     counts[i] = n;
     count_by_name[p.name] = n;
-    infos.push_back({&p, *dims, n});
+    data_bytes += n * spec::dtype_bytes(p.type);
+    d.buffers.push_back({&p, *dims, n});
   }
-  d.request = exec::make_layout(tc.name, tc.kind == spec::CaseKind::performance, c.params, counts, tc.scalars, binding);
-  d.buffers = std::move(infos);
+  const bool performance = tc.kind == spec::CaseKind::performance;
+  if (use_sampling(c, tc)) {
+    for (const BufferInfo& b : d.buffers) {
+      if (b.param->role != spec::Role::in) d.samples[b.param->name] = sample_indices(tc.seed, b.param->name, b.count, c.check_samples);
+    }
+  }
+  exec::ValidationLayout v;
+  v.enabled = performance;
+  v.alternate = performance && 2 * data_bytes <= options.max_alternate_bytes;
+  for (const spec::Param& p : c.params) {
+    auto it = d.samples.find(p.name);
+    v.sample_counts.push_back(p.pointer && it != d.samples.end() ? it->second.size() : 0);
+  }
+  d.request = exec::make_layout(tc.name, performance, c.params, counts, tc.scalars, binding, v);
+  d.request.tolerance = c.tolerance;
   auto shm = util::SharedMemory::create(d.request.shm_bytes, "judge-" + tc.name);
   if (!shm) return shm.error();
   d.shm = std::move(*shm);
-  std::map<std::string, const void*, std::less<>> inputs;
-  for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
-    const exec::BufferSlot& slot = d.request.buffers[b];
-    const spec::Param& p = *d.buffers[b].param;
-    if (slot.initial_offset != exec::kNone) {
-      unsigned char* dst = d.shm.data() + slot.initial_offset;
-      gen::generate(tc.inputs.at(p.name), p.type, tc.seed, p.name, dst, d.buffers[b].count);
-      inputs[p.name] = dst;
-    }
+  for (const exec::BufferSlot& slot : d.request.buffers) {
     if (slot.role == spec::Role::out) exec::fill_poison(d.shm.data() + slot.result_offset, slot.bytes, slot.element_bytes);
   }
-  if (use_sampling(c, tc)) {
-    for (const exec::BufferSlot& slot : d.request.buffers) {
-      if (slot.role != spec::Role::in)
-        d.samples[slot.name] = sample_indices(tc.seed, slot.name, count_by_name.at(slot.name), c.check_samples);
-    }
-  }
+  const auto inputs = generate_inputs(d, tc, tc.seed, false);
   if (auto s = run_reference(c, tc, inputs, d.expected, count_by_name, d.samples); !s) return s.error();
+  if (performance) store_expected(d, d.expected, false);
+  if (d.request.alternate_inputs) {
+    std::map<std::string, std::vector<unsigned char>, std::less<>> alt_expected;
+    const auto alt_inputs = generate_inputs(d, tc, alternate_seed(tc.seed), true);
+    if (auto s = run_reference(c, tc, alt_inputs, alt_expected, count_by_name, d.samples); !s) return s.error();
+    store_expected(d, alt_expected, true);
+  }
   return d;
 }
 

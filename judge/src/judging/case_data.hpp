@@ -35,9 +35,19 @@ struct CaseData {
 // the case's seed, sorted and unique (all of them when count <= n).
 std::vector<std::size_t> sample_indices(std::uint64_t seed, std::string_view buffer, std::size_t count, std::size_t n);
 
+struct PrepareOptions {
+  // Performance case: timed calls alternate with a second input set when its data fits in this
+  // many bytes (inputs + expected outputs of both sets); 0 disables the second set.
+  std::size_t max_alternate_bytes = std::size_t{4} << 30;
+};
+
 // Builds everything the runner and the checker need for one case. Errors are the judge's
 // (a reference that throws, memory that cannot be had).
-Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc, const compile::Binding& binding);
+Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc, const compile::Binding& binding,
+                              const PrepareOptions& options = {});
+
+// The seed of the alternate input set of a performance case.
+std::uint64_t alternate_seed(std::uint64_t seed);
 
 // Runs the challenge's reference on host buffers (also used by the unit tests).
 Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,

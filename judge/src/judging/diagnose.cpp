@@ -9,6 +9,10 @@ namespace {
 
 using Json = nlohmann::json;
 
+std::string report_duration(double ms) {
+  return ms >= 1 ? fmt::format("{:.3f} ms", ms) : fmt::format("{:.1f} us", ms * 1000);
+}
+
 // "C (element N+3)" / "C (element -2, before its start)" for a changed guard byte.
 std::string describe_guard(const CaseData& d, const Json& g) {
   const std::string name = g.at("buffer").get<std::string>();
@@ -98,12 +102,18 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
   }
 }
 
-std::optional<Timing> read_timing(const DiagnoseContext& ctx, const Json& t) {
+Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, const Json& t) {
   Timing timing;
   timing.events = bench::summarize(t.at("event_ms").get<std::vector<double>>());
   timing.wall = bench::summarize(t.at("wall_ms").get<std::vector<double>>());
+  timing.overhead_ms = t.at("overhead_ms").get<double>();
   timing.warmup_calls = t.at("warmup_calls").get<int>();
   timing.stop_reason = t.at("stop_reason").get<std::string>();
+  timing.validated_samples = t.at("validated_samples").get<std::size_t>();
+  timing.alternate_inputs = req.alternate_inputs;
+  for (const char* k : {"clocks_before", "clocks_after"}) {
+    if (t.contains(k)) timing.clocks[k] = t[k];
+  }
   const double seconds = timing.events.median_ms / 1000.0;
   if (seconds > 0 && ctx.challenge->work_bytes) {
     if (auto bytes = spec::evaluate(*ctx.challenge->work_bytes, ctx.test->scalars)) timing.bandwidth_gbs = *bytes / seconds / 1e9;
@@ -112,7 +122,48 @@ std::optional<Timing> read_timing(const DiagnoseContext& ctx, const Json& t) {
     if (auto flops = spec::evaluate(*ctx.challenge->work_flops, ctx.test->scalars); flops && *flops > 0)
       timing.gflops = *flops / seconds / 1e9;
   }
+  if (ctx.peak_copy_gbs) {
+    SpeedOfLight sol;
+    sol.peak_copy_gbs = *ctx.peak_copy_gbs;
+    sol.peak_fp32_gflops = ctx.peak_fp32_gflops;
+    if (timing.bandwidth_gbs && sol.peak_copy_gbs > 0) sol.memory_fraction = *timing.bandwidth_gbs / sol.peak_copy_gbs;
+    if (timing.gflops && sol.peak_fp32_gflops > 0) sol.compute_fraction = *timing.gflops / sol.peak_fp32_gflops;
+    timing.speed_of_light = sol;
+  }
   return timing;
+}
+
+// A timed run that cannot be trusted is rejected: wrong results on repeated calls, work that
+// escaped the timed region, or a speed the hardware cannot deliver.
+void check_timing(TestResult& r, const Json& t, const Timing& timing) {
+  if (!t["validation_failure"].is_null()) {
+    const Json& v = t["validation_failure"];
+    r.verdict = Verdict::WA;
+    r.summary = fmt::format("a timed call gave a wrong result (timed call {}, input set {})", v["sample"].get<std::size_t>() + 1,
+                            v["input_set"].get<int>() == 0 ? "A" : "B");
+    r.details.push_back(fmt::format("{}[{}]: got {}, expected {}{}; {} elements differ", v["buffer"].get<std::string>(),
+                                    v["index"].get<std::size_t>(), v["got"].get<std::string>(), v["want"].get<std::string>(),
+                                    v["never_written"].get<bool>() ? " (never written)" : "", v["mismatches"].get<std::size_t>()));
+    r.details.push_back("the first call was right: does solve skip or reuse work when it is called again?");
+    return;
+  }
+  const double escaped_ms = timing.wall.median_ms - timing.events.median_ms - timing.overhead_ms;
+  if (escaped_ms > std::max(0.02, 0.25 * timing.events.median_ms)) {
+    r.verdict = Verdict::WA;
+    r.summary = fmt::format("work continued after solve returned: the device stayed busy {} past the timed region",
+                            report_duration(escaped_ms));
+    r.details.push_back(fmt::format("events {} vs device idle after {} (launch overhead {})", report_duration(timing.events.median_ms),
+                                    report_duration(timing.wall.median_ms), report_duration(timing.overhead_ms)));
+    r.details.push_back("launch on the default stream, or synchronize your streams before solve returns");
+    return;
+  }
+  if (timing.speed_of_light && timing.speed_of_light->memory_fraction && *timing.speed_of_light->memory_fraction > 1.2) {
+    r.verdict = Verdict::WA;
+    r.summary = fmt::format("suspicious timing: {:.0f} GB/s is {:.0f}% of the device's measured copy bandwidth ({:.0f} GB/s)",
+                            *timing.bandwidth_gbs, 100 * *timing.speed_of_light->memory_fraction,
+                            timing.speed_of_light->peak_copy_gbs);
+    r.details.push_back("no solution can move the data that fast: is work skipped on repeated calls?");
+  }
 }
 
 }  // namespace
@@ -144,7 +195,10 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
     return r;
   }
   compare_outputs(r, ctx, d);
-  if (r.verdict == Verdict::AC && o.report.contains("timing")) r.timing = read_timing(ctx, o.report["timing"]);
+  if (r.verdict == Verdict::AC && o.report.contains("timing")) {
+    r.timing = read_timing(ctx, d.request, o.report["timing"]);
+    check_timing(r, o.report["timing"], *r.timing);
+  }
   return r;
 }
 

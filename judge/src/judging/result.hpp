@@ -6,19 +6,36 @@
 #include <string>
 #include <vector>
 
+#include "baseline/rank.hpp"
 #include "bench/stats.hpp"
 #include "judging/verdict.hpp"
 #include "spec/testcase.hpp"
 
 namespace judge::judging {
 
+struct SpeedOfLight {
+  double peak_copy_gbs = 0;     // measured device-to-device copy bandwidth
+  double peak_fp32_gflops = 0;  // theoretical
+  std::optional<double> memory_fraction;   // achieved bandwidth / peak
+  std::optional<double> compute_fraction;  // achieved FLOP rate / peak
+  double fraction() const { return std::max(memory_fraction.value_or(0), compute_fraction.value_or(0)); }
+  std::string bound() const { return compute_fraction.value_or(0) > memory_fraction.value_or(0) ? "compute" : "memory"; }
+};
+
 struct Timing {
   bench::Summary events;   // CUDA events around solve
   bench::Summary wall;     // host time until the device is idle
+  double overhead_ms = 0;  // wall - events of an empty call
   int warmup_calls = 0;
   std::string stop_reason;
+  std::size_t validated_samples = 0;
+  bool alternate_inputs = false;
+  nlohmann::json clocks;  // NVML readings before/after, when available
   std::optional<double> bandwidth_gbs;  // from the challenge's work.bytes
   std::optional<double> gflops;         // from work.flops
+  std::optional<SpeedOfLight> speed_of_light;
+  std::optional<baseline::Ranking> ranking;
+  std::string ranking_note;  // e.g. "no baselines for this GPU"
 };
 
 struct TestResult {

@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "baseline/rank.hpp"
+#include "baseline/store.hpp"
+#include "bench/device_peak.hpp"
 #include "compile/binding.hpp"
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
@@ -17,6 +22,26 @@ RunResult ended(RunResult r, Verdict v, std::string summary) {
   r.verdict = v;
   r.summary = std::move(summary);
   return r;
+}
+
+// Ranks an accepted performance result against every store's baselines for this GPU.
+void rank_against_baselines(Timing& timing, const std::string& slug, const nlohmann::json& device,
+                            const std::vector<std::filesystem::path>& stores) {
+  const std::string key = baseline::gpu_key(device.value("name", ""));
+  std::vector<baseline::Entry> all;
+  for (const auto& store : stores) {
+    auto f = baseline::load(store, key, slug);
+    if (!f) {
+      timing.ranking_note = f.error().message;
+      return;
+    }
+    all.insert(all.end(), f->entries.begin(), f->entries.end());
+  }
+  if (all.empty()) {
+    timing.ranking_note = fmt::format("no baselines for {} on this GPU ({}); speed-of-light only", slug, key);
+    return;
+  }
+  timing.ranking = baseline::rank(timing.events.median_ms, timing.events.noise, all);
 }
 
 Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std::string& artifact) {
@@ -64,6 +89,17 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
   if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
   if (auto s = runner->load(built.artifact.string()); !s) return ended(result, Verdict::JE, s.error().message);
 
+  // Speed-of-light needs the device's peak bandwidth: measured once per device, then cached.
+  std::optional<bench::DevicePeak> peak;
+  const bool timing_wanted = std::any_of(selected.begin(), selected.end(),
+                                         [](const spec::TestCase* t) { return t->kind == spec::CaseKind::performance; });
+  if (timing_wanted) {
+    auto p = bench::device_peak(*runner, compile::cache_dir() / "device-peaks.json");
+    if (p) peak = *p;  // without it the run goes on, with no speed-of-light
+  }
+  PrepareOptions prep;
+  prep.max_alternate_bytes = std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
+
   // 4. Tests in order; a dead runner is replaced when more tests are to run.
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const spec::TestCase& tc = *selected[i];
@@ -72,7 +108,7 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
       runner = start_and_load(limits, built.artifact.string());
       if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
     }
-    auto data = prepare_case(c, tc, *binding);
+    auto data = prepare_case(c, tc, *binding, prep);
     TestResult tr;
     if (!data) {
       tr.name = tc.name;
@@ -83,7 +119,13 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
     } else {
       const int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
       const exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
-      tr = diagnose({&c, &tc, limit_ms, limits.output_cap_bytes}, *data, outcome);
+      DiagnoseContext ctx{&c, &tc, limit_ms, limits.output_cap_bytes};
+      if (peak) {
+        ctx.peak_copy_gbs = peak->copy_gbs;
+        ctx.peak_fp32_gflops = peak->fp32_gflops;
+      }
+      tr = diagnose(ctx, *data, outcome);
+      if (tr.verdict == Verdict::AC && tr.timing) rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }
     result.verdict = worst(result.verdict, tr.verdict);
     result.tests.push_back(std::move(tr));

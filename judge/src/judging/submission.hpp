@@ -20,6 +20,8 @@ struct RunOptions {
   std::vector<std::filesystem::path> include_dirs;
   bool use_cache = true;
   std::string runner_executable;  // empty: this process (the judge binary) re-executed
+  // Baseline stores the performance result is ranked against (shipped first, then the user's).
+  std::vector<std::filesystem::path> baseline_stores;
   // Called before each test (for progress on stderr); measuring itself never prints.
   std::function<void(const std::string& test, std::size_t index, std::size_t total)> on_test;
 };

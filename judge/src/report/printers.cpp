@@ -23,11 +23,42 @@ std::string device_line(const nlohmann::json& d) {
 }
 
 std::string timing_line(const judging::Timing& t) {
-  std::string s = fmt::format("median {}  min {}  spread {:.1f}%  n={}", format_duration_ms(t.events.median_ms),
-                              format_duration_ms(t.events.min_ms), 100 * t.events.spread(), t.events.n);
-  if (t.bandwidth_gbs) s += fmt::format("  {:.0f} GB/s", *t.bandwidth_gbs);
-  if (t.gflops) s += fmt::format("  {:.1f} GFLOP/s", *t.gflops);
-  return s;
+  return fmt::format("median {}  min {}  spread {:.1f}%  noise {:.2f}%  n={}", format_duration_ms(t.events.median_ms),
+                     format_duration_ms(t.events.min_ms), 100 * t.events.spread(), 100 * t.events.noise, t.events.n);
+}
+
+// The lines under a timed test: rates, speed-of-light, ranking, and how the measurement went.
+void render_timing(std::string& out, const judging::Timing& t, bool color) {
+  const std::string pad = "       ";
+  std::string rates;
+  if (t.bandwidth_gbs) rates += fmt::format("{:.0f} GB/s", *t.bandwidth_gbs);
+  if (t.gflops) rates += fmt::format("{}{:.1f} GFLOP/s", rates.empty() ? "" : ", ", *t.gflops);
+  if (t.speed_of_light) {
+    const auto& sol = *t.speed_of_light;
+    rates += fmt::format("{}{:.0f}% of speed-of-light ({}-bound; device copy {:.0f} GB/s", rates.empty() ? "" : " · ",
+                         100 * sol.fraction(), sol.bound(), sol.peak_copy_gbs);
+    if (sol.peak_fp32_gflops > 0) rates += fmt::format(", FP32 peak {:.1f} TFLOP/s", sol.peak_fp32_gflops / 1000);
+    rates += ")";
+  }
+  if (!rates.empty()) out += pad + rates + "\n";
+  if (t.ranking) {
+    const auto& r = *t.ranking;
+    out += pad + fmt::format("percentile {:.0f} among {} baselines ({} slower, {} within noise, {} faster)", r.percentile,
+                             r.total, r.slower, r.ties, r.faster) + "\n";
+    for (const auto& rung : r.ladder) {
+      const std::string row = fmt::format("{}{} {:<24} {}", pad, rung.you ? ">" : " ", rung.label, format_duration_ms(rung.median_ms));
+      out += (rung.you ? util::paint(row, Color::cyan, color) : row) + "\n";
+    }
+  } else if (!t.ranking_note.empty()) {
+    out += pad + t.ranking_note + "\n";
+  }
+  std::string how = fmt::format("stopped: {}; {} timed calls validated", t.stop_reason, t.validated_samples);
+  how += t.alternate_inputs ? "; inputs alternated between 2 sets" : "; one input set";
+  if (t.clocks.contains("clocks_after")) {
+    how += fmt::format("; SM {} MHz", t.clocks["clocks_after"].value("sm_mhz", 0));
+    if (t.clocks["clocks_after"].value("throttled", false)) how += " (throttled!)";
+  }
+  out += util::paint(pad + how, Color::dim, color) + "\n";
 }
 
 void render_test(std::string& out, const judging::TestResult& t, bool color) {
@@ -39,6 +70,7 @@ void render_test(std::string& out, const judging::TestResult& t, bool color) {
     line += util::paint(format_duration_ms(*t.solve_ms), Color::dim, color);
   }
   out += line + "\n";
+  if (t.timing && t.verdict == Verdict::AC) render_timing(out, *t.timing, color);
   if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
@@ -67,7 +99,55 @@ nlohmann::ordered_json summary_json(const bench::Summary& s) {
   j["q1_ms"] = s.q1_ms;
   j["q3_ms"] = s.q3_ms;
   j["spread"] = s.spread();
+  j["noise"] = s.noise;
   return j;
+}
+
+template <class T>
+nlohmann::ordered_json optional_json(const std::optional<T>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
+}
+
+nlohmann::ordered_json timing_json(const judging::Timing& t) {
+  nlohmann::ordered_json tj;
+  tj["events"] = summary_json(t.events);
+  tj["wall"] = summary_json(t.wall);
+  tj["overhead_ms"] = t.overhead_ms;
+  tj["warmup_calls"] = t.warmup_calls;
+  tj["stop_reason"] = t.stop_reason;
+  tj["validated_samples"] = t.validated_samples;
+  tj["alternate_inputs"] = t.alternate_inputs;
+  tj["clocks"] = t.clocks.is_null() ? nlohmann::ordered_json() : nlohmann::ordered_json::parse(t.clocks.dump());
+  tj["bandwidth_gbs"] = optional_json(t.bandwidth_gbs);
+  tj["gflops"] = optional_json(t.gflops);
+  if (t.speed_of_light) {
+    const auto& sol = *t.speed_of_light;
+    nlohmann::ordered_json s;
+    s["fraction"] = sol.fraction();
+    s["bound"] = sol.bound();
+    s["memory_fraction"] = optional_json(sol.memory_fraction);
+    s["compute_fraction"] = optional_json(sol.compute_fraction);
+    s["peak_copy_gbs"] = sol.peak_copy_gbs;
+    s["peak_fp32_gflops"] = sol.peak_fp32_gflops;
+    tj["speed_of_light"] = s;
+  } else {
+    tj["speed_of_light"] = nullptr;
+  }
+  if (t.ranking) {
+    nlohmann::ordered_json r;
+    r["percentile"] = t.ranking->percentile;
+    r["total"] = t.ranking->total;
+    r["slower"] = t.ranking->slower;
+    r["ties"] = t.ranking->ties;
+    r["faster"] = t.ranking->faster;
+    r["ladder"] = nlohmann::ordered_json::array();
+    for (const auto& rung : t.ranking->ladder) r["ladder"].push_back({{"label", rung.label}, {"median_ms", rung.median_ms}, {"you", rung.you}});
+    tj["ranking"] = r;
+  } else {
+    tj["ranking"] = nullptr;
+  }
+  tj["ranking_note"] = t.ranking_note;
+  return tj;
 }
 
 nlohmann::ordered_json test_json(const judging::TestResult& t) {
@@ -80,16 +160,7 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
   j["seed"] = t.seed;
   j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();
   j["sampled"] = t.sampled;
-  if (t.timing) {
-    nlohmann::ordered_json tj;
-    tj["events"] = summary_json(t.timing->events);
-    tj["wall"] = summary_json(t.timing->wall);
-    tj["warmup_calls"] = t.timing->warmup_calls;
-    tj["stop_reason"] = t.timing->stop_reason;
-    tj["bandwidth_gbs"] = t.timing->bandwidth_gbs ? nlohmann::ordered_json(*t.timing->bandwidth_gbs) : nlohmann::ordered_json();
-    tj["gflops"] = t.timing->gflops ? nlohmann::ordered_json(*t.timing->gflops) : nlohmann::ordered_json();
-    j["timing"] = tj;
-  }
+  if (t.timing) j["timing"] = timing_json(*t.timing);
   j["output"] = t.output;
   j["output_truncated"] = t.output_truncated;
   return j;

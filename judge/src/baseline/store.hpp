@@ -1,0 +1,49 @@
+// Baselines: measured runtimes of real solutions on a named GPU model, one JSON file per
+// challenge and GPU: <store>/<gpu-key>/<slug>.json. The shipped store is baselines/ in the data
+// root; the user's is $XDG_DATA_HOME/judge/baselines (or --store DIR, shared by a class).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "util/result.hpp"
+
+namespace judge::baseline {
+
+struct Entry {
+  std::string label;
+  std::string source;        // the solution file it was measured from
+  double median_ms = 0;
+  double noise = 0;          // relative standard error of the median
+  std::size_t n = 0;         // samples
+  std::string judge_version;
+  std::string cuda_version;
+  std::string driver_version;
+  std::string date;          // UTC, ISO 8601
+  std::string origin;        // where it was loaded from (not stored)
+};
+
+struct File {
+  std::string challenge;
+  std::string gpu;      // device name, as the driver reports it
+  std::string gpu_key;  // its folder name
+  std::vector<Entry> entries;
+};
+
+// "NVIDIA H100 80GB HBM3" -> "nvidia-h100-80gb-hbm3"
+std::string gpu_key(std::string_view device_name);
+std::filesystem::path default_user_store();
+
+// A missing file is an empty File; a malformed one is an error naming it.
+Result<File> load(const std::filesystem::path& store, const std::string& gpu_key, const std::string& slug);
+Result<File> load_file(const std::filesystem::path& file);
+Status save(const std::filesystem::path& store, const File& file);
+// Adds or replaces (same label) an entry.
+void upsert(File& file, Entry entry);
+// GPU keys with a file for this challenge in the store.
+std::vector<std::string> gpu_keys(const std::filesystem::path& store, const std::string& slug);
+
+std::string to_json_text(const File& file);
+
+}  // namespace judge::baseline

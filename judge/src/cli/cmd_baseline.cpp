@@ -1,0 +1,199 @@
+// judge baseline add|list|import|export: the baseline stores runtimes are ranked against.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+
+#include "baseline/store.hpp"
+#include "cli/run_support.hpp"
+#include "report/printers.hpp"
+#include "util/terminal.hpp"
+#include "version.hpp"
+
+namespace judge::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string utc_now() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string cuda_version_text(int v) { return v ? fmt::format("{}.{}", v / 1000, (v % 1000) / 10) : ""; }
+
+// The source as a path relative to the data root when it lives there (shipped solutions).
+std::string source_label(const fs::path& file, const fs::path& root) {
+  std::error_code ec;
+  const fs::path rel = fs::relative(fs::weakly_canonical(file, ec), fs::weakly_canonical(root, ec), ec);
+  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.string();
+  return file.string();
+}
+
+int add(const GlobalOptions& g, JudgeRequest r, const std::string& label_opt) {
+  r.tests = "all";
+  r.progress = util::stream_wants_color(stderr);
+  auto judged = judge_file(g, r);
+  if (auto* code = std::get_if<int>(&judged)) return *code;
+  const Judged& j = std::get<Judged>(judged);
+  fmt::print("{}", report::render_text(j.result, util::stream_wants_color(stdout)));
+  if (j.result.verdict != judging::Verdict::AC)
+    return fail("only accepted solutions become baselines", static_cast<int>(judging::exit_code_for(j.result.verdict)));
+  const judging::TestResult* perf = nullptr;
+  for (const auto& t : j.result.tests) {
+    if (t.timing) perf = &t;
+  }
+  if (!perf) return fail("no performance result to store (does the challenge have a performance case?)", 3);
+  baseline::Entry e;
+  e.label = label_opt.empty() ? fs::path(r.file).stem().string() : label_opt;
+  e.source = source_label(r.file, j.catalog.root());
+  e.median_ms = perf->timing->events.median_ms;
+  e.noise = perf->timing->events.noise;
+  e.n = perf->timing->events.n;
+  e.judge_version = kJudgeVersion;
+  e.cuda_version = cuda_version_text(j.result.device.value("runtime_version", 0));
+  e.driver_version = cuda_version_text(j.result.device.value("driver_version", 0));
+  e.date = utc_now();
+  const fs::path store = user_store(r);
+  const std::string gpu = j.result.device.value("name", "");
+  auto file = baseline::load(store, baseline::gpu_key(gpu), r.slug);
+  if (!file) return fail(file.error().message, 3);
+  file->gpu = gpu;
+  baseline::upsert(*file, e);
+  if (auto s = baseline::save(store, *file); !s) return fail(s.error().message, 3);
+  fmt::print("stored baseline '{}' ({}) in {}\n", e.label, report::format_duration_ms(e.median_ms),
+             (store / baseline::gpu_key(gpu) / (r.slug + ".json")).string());
+  return 0;
+}
+
+int list(const GlobalOptions& g, const std::string& slug, const std::string& gpu_opt, const std::optional<std::string>& store_opt,
+         bool json) {
+  auto cat = spec::Catalog::locate(g.root);
+  if (!cat) return fail(cat.error().message, 3);
+  if (auto c = cat->challenge(slug); !c) return fail(c.error().message, 2);
+  const std::vector<std::pair<std::string, fs::path>> stores = {
+      {"shipped", cat->root() / "baselines"},
+      {"store", store_opt ? fs::path(*store_opt) : baseline::default_user_store()}};
+  nlohmann::ordered_json out = {{"format", "judge-baselines/1"}, {"challenge", slug}, {"gpus", nlohmann::ordered_json::array()}};
+  std::set<std::string> keys;
+  for (const auto& [name, dir] : stores) {
+    for (const std::string& k : baseline::gpu_keys(dir, slug)) keys.insert(k);
+  }
+  if (!gpu_opt.empty()) keys = {baseline::gpu_key(gpu_opt)};
+  for (const std::string& key : keys) {
+    std::vector<std::pair<std::string, baseline::Entry>> rows;
+    for (const auto& [name, dir] : stores) {
+      auto f = baseline::load(dir, key, slug);
+      if (!f) return fail(f.error().message, 3);
+      for (const auto& e : f->entries) rows.emplace_back(name, e);
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.median_ms < b.second.median_ms; });
+    nlohmann::ordered_json gj = {{"gpu_key", key}, {"entries", nlohmann::ordered_json::array()}};
+    if (!json) fmt::print("{} on {}\n", slug, key);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& [from, e] = rows[i];
+      if (!json) {
+        fmt::print("  {:>3}. {:<24} {:>12}  noise {:.2f}%  {:<8} {}\n", i + 1, e.label, report::format_duration_ms(e.median_ms),
+                   100 * e.noise, from, e.source);
+      }
+      gj["entries"].push_back({{"rank", i + 1}, {"label", e.label}, {"median_ms", e.median_ms}, {"noise", e.noise},
+                               {"from", from}, {"source", e.source}, {"date", e.date}});
+    }
+    out["gpus"].push_back(gj);
+  }
+  if (json) fmt::print("{}\n", out.dump(2));
+  else if (keys.empty()) fmt::print("no baselines for {} yet: add one with 'judge baseline add {} FILE'\n", slug, slug);
+  return 0;
+}
+
+int import_file(const std::string& path, const std::optional<std::string>& store_opt) {
+  auto incoming = baseline::load_file(path);
+  if (!incoming) return fail(incoming.error().message, 2);
+  const fs::path store = store_opt ? fs::path(*store_opt) : baseline::default_user_store();
+  auto file = baseline::load(store, baseline::gpu_key(incoming->gpu), incoming->challenge);
+  if (!file) return fail(file.error().message, 3);
+  file->gpu = incoming->gpu;
+  for (auto e : incoming->entries) baseline::upsert(*file, std::move(e));
+  if (auto s = baseline::save(store, *file); !s) return fail(s.error().message, 3);
+  fmt::print("imported {} baseline(s) of {} on {} into {}\n", incoming->entries.size(), incoming->challenge,
+             baseline::gpu_key(incoming->gpu), store.string());
+  return 0;
+}
+
+int export_file(const std::string& slug, const std::string& gpu, const std::optional<std::string>& store_opt,
+                const std::string& output) {
+  const fs::path store = store_opt ? fs::path(*store_opt) : baseline::default_user_store();
+  std::vector<std::string> keys = gpu.empty() ? baseline::gpu_keys(store, slug) : std::vector<std::string>{baseline::gpu_key(gpu)};
+  if (keys.size() != 1)
+    return fail(keys.empty() ? fmt::format("no baselines of {} in {}", slug, store.string())
+                             : "the store has baselines for several GPUs: pick one with --gpu",
+                2);
+  auto file = baseline::load(store, keys[0], slug);
+  if (!file) return fail(file.error().message, 3);
+  if (file->entries.empty()) return fail(fmt::format("no baselines of {} for {} in {}", slug, keys[0], store.string()), 2);
+  const std::string text = baseline::to_json_text(*file);
+  if (output.empty() || output == "-") {
+    fmt::print("{}", text);
+    return 0;
+  }
+  std::ofstream(output) << text;
+  return 0;
+}
+
+}  // namespace
+
+Command baseline_command() {
+  return {"baseline", "Add, list, import and export baselines (runtimes your result is ranked against)",
+          [](CLI::App& sub, const GlobalOptions& g) {
+            sub.require_subcommand(1);
+            auto chosen = std::make_shared<std::function<int()>>();
+            // add
+            auto req = std::make_shared<JudgeRequest>();
+            auto label = std::make_shared<std::string>();
+            CLI::App* a = sub.add_subcommand("add", "Judge a solution and, if accepted, store its performance result");
+            a->add_option("slug", req->slug, "Challenge")->required();
+            a->add_option("file", req->file, "Solution file")->required();
+            a->add_option("--label", *label, "Name in rankings (default: the file name without .cu)");
+            add_judge_options(*a, *req);
+            a->callback([&g, req, label, chosen] { *chosen = [&g, req, label] { return add(g, *req, *label); }; });
+            // list
+            struct ListArgs {
+              std::string slug, gpu;
+              std::optional<std::string> store;
+              bool json = false;
+            };
+            auto la = std::make_shared<ListArgs>();
+            CLI::App* l = sub.add_subcommand("list", "Show the ranking of baselines for a challenge (shipped and your store)");
+            l->add_option("slug", la->slug, "Challenge")->required();
+            l->add_option("--gpu", la->gpu, "Only this GPU (name or key, e.g. nvidia-h100-80gb-hbm3)");
+            l->add_option("--store", la->store, "Store folder (default: $XDG_DATA_HOME/judge/baselines)");
+            l->add_flag("--json", la->json, "Print JSON");
+            l->callback([&g, la, chosen] { *chosen = [&g, la] { return list(g, la->slug, la->gpu, la->store, la->json); }; });
+            // import
+            struct FileArgs {
+              std::string slug, path, gpu, output;
+              std::optional<std::string> store;
+            };
+            auto ia = std::make_shared<FileArgs>();
+            CLI::App* i = sub.add_subcommand("import", "Merge a baseline file (from 'export') into a store");
+            i->add_option("file", ia->path, "Baseline JSON file")->required();
+            i->add_option("--store", ia->store, "Store folder (default: $XDG_DATA_HOME/judge/baselines)");
+            i->callback([ia, chosen] { *chosen = [ia] { return import_file(ia->path, ia->store); }; });
+            // export
+            auto ea = std::make_shared<FileArgs>();
+            CLI::App* e = sub.add_subcommand("export", "Write a store's baselines of a challenge as one JSON file");
+            e->add_option("slug", ea->slug, "Challenge")->required();
+            e->add_option("--gpu", ea->gpu, "GPU name or key (needed when the store has several)");
+            e->add_option("--store", ea->store, "Store folder (default: $XDG_DATA_HOME/judge/baselines)");
+            e->add_option("-o,--output", ea->output, "File to write (default: stdout)");
+            e->callback([ea, chosen] { *chosen = [ea] { return export_file(ea->slug, ea->gpu, ea->store, ea->output); }; });
+            return std::function<int()>([chosen] { return *chosen ? (*chosen)() : 2; });
+          }};
+}
+
+}  // namespace judge::cli

@@ -1,0 +1,68 @@
+#include "cli/run_support.hpp"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "baseline/store.hpp"
+#include "util/terminal.hpp"
+
+namespace judge::cli {
+namespace {
+
+Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text) {
+  std::set<spec::CaseKind> kinds;
+  std::stringstream in(text);
+  for (std::string k; std::getline(in, k, ',');) {
+    if (k == "all") kinds.insert({spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance});
+    else if (k == "example") kinds.insert(spec::CaseKind::example);
+    else if (k == "functional") kinds.insert(spec::CaseKind::functional);
+    else if (k == "performance") kinds.insert(spec::CaseKind::performance);
+    else return make_error(fmt::format("--tests: unknown kind '{}' (use example, functional, performance or all)", k));
+  }
+  return kinds;
+}
+
+}  // namespace
+
+void add_judge_options(CLI::App& sub, JudgeRequest& r) {
+  sub.add_option("--tests", r.tests, "Which tests: example, functional, performance or all (comma-separated)");
+  sub.add_flag("--keep-going", r.keep_going, "Run every test instead of stopping at the first failure");
+  sub.add_option("--compiler", r.compiler, "Compile engine: nvcc")->check(CLI::IsMember({"nvcc"}));
+  sub.add_option("-I", r.include_dirs, "Extra include folder (the solution's own folder is always searched)");
+  sub.add_flag("--no-cache", r.no_cache, "Recompile even if an identical build is cached");
+  sub.add_option("--store", r.store, "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
+}
+
+std::filesystem::path user_store(const JudgeRequest& r) {
+  return r.store ? std::filesystem::path(*r.store) : baseline::default_user_store();
+}
+
+std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest& r) {
+  auto cat = spec::Catalog::locate(g.root);
+  if (!cat) return fail(cat.error().message, 3);
+  auto c = cat->challenge(r.slug);
+  if (!c) return fail(c.error().message, 2);
+  auto suite = cat->testcases(*c);
+  if (!suite) return fail(suite.error().message, 3);
+  if (!std::filesystem::is_regular_file(r.file)) return fail(fmt::format("{}: no such file", r.file), 2);
+  auto kinds = parse_kinds(r.tests);
+  if (!kinds) return fail(kinds.error().message, 2);
+  judging::RunOptions opt;
+  opt.kinds = *kinds;
+  opt.keep_going = r.keep_going;
+  opt.engine = r.compiler;
+  opt.use_cache = !r.no_cache;
+  for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);
+  opt.baseline_stores = {cat->root() / "baselines", user_store(r)};
+  if (r.progress) {
+    opt.on_test = [](const std::string& name, std::size_t i, std::size_t n) {
+      fmt::print(stderr, "\r\033[K[{}/{}] {}", i + 1, n, name);
+    };
+  }
+  Judged j{judging::judge_submission(*c, *suite, r.file, r.file, opt), *cat};
+  if (r.progress) fmt::print(stderr, "\r\033[K");
+  return j;
+}
+
+}  // namespace judge::cli

@@ -1,0 +1,37 @@
+// What `judge run` and `judge baseline add` share: loading the challenge, building the run
+// options, and the baseline stores a result is ranked against.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "judging/submission.hpp"
+#include "spec/catalog.hpp"
+
+namespace judge::cli {
+
+struct JudgeRequest {
+  std::string slug, file, tests = "all", compiler = "nvcc";
+  std::vector<std::string> include_dirs;
+  std::optional<std::string> store;  // --store DIR (default: the user store)
+  bool keep_going = false, no_cache = false, progress = false;
+};
+
+// Declares the options both commands take (everything but slug and file).
+void add_judge_options(CLI::App& sub, JudgeRequest& r);
+
+struct Judged {
+  judging::RunResult result;
+  spec::Catalog catalog{""};
+};
+
+// Judges the file; on a usage or set-up problem prints the error and returns the exit code.
+std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest& r);
+
+// The user's store: --store DIR, else $XDG_DATA_HOME/judge/baselines.
+std::filesystem::path user_store(const JudgeRequest& r);
+
+}  // namespace judge::cli
