@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: build, run every test (unit + GPU), judge every shipped
 # solution, and print a short summary table last. Logs and JSON go to $OUT (or build-gpu/out).
-#   scripts/gpu-check.sh [--only SLUG]
+#   scripts/gpu-check.sh [--only SLUG] [--record-baselines] [--repeatability RUNS] [--bench-matmul]
+# --record-baselines re-measures every accepted solution into baselines/ (and packs them into
+#   $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
+# --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt).
 set -uo pipefail
+only=(); record=0; repeat=0; matmul=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --only) only=(--only "$2"); shift 2 ;;
+    --record-baselines) record=1; shift ;;
+    --repeatability) repeat="$2"; shift 2 ;;
+    --bench-matmul) matmul=1; shift ;;
+    *) echo "gpu-check: unknown option $1" >&2; exit 2 ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 root=$(pwd)
 build="$root/build-gpu"
@@ -31,8 +44,22 @@ ctest --test-dir "$build" -L gpu --output-on-failure >"$out/ctest-gpu.log" 2>&1
 gpu_rc=$?
 
 step "end-to-end: every file in solutions/"
-python3 scripts/check-solutions.py "$build/bin/judge" --out "$out/solutions.json" "$@" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
+python3 scripts/check-solutions.py "$build/bin/judge" --out "$out/solutions.json" "${only[@]}" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
 e2e_rc=$?
+
+if [ $record -eq 1 ]; then
+  step "recording baselines"
+  scripts/record-baselines.sh "$build/bin/judge" >"$out/record-baselines.log" 2>&1 || e2e_rc=1
+  tar -cf "$out/baselines.tar" baselines
+fi
+if [ "$repeat" -gt 0 ]; then
+  step "repeatability: best solutions judged $repeat times"
+  scripts/bench-repeatability.sh "$build/bin/judge" "$repeat" >"$out/repeatability.md" 2>"$out/repeatability.log"
+fi
+if [ $matmul -eq 1 ] && [ -x scripts/bench-matmul.sh ]; then
+  step "matrix multiplication vs cuBLAS"
+  scripts/bench-matmul.sh "$build/bin/judge" >"$out/matmul.txt" 2>&1
+fi
 
 step "example output"
 j="$build/bin/judge"
@@ -49,5 +76,8 @@ grep -E "^  (gpu|driver)" "$out/gpu.txt"
 grep -E "tests passed|tests failed" "$out/ctest-unit.log" | sed 's/^/unit: /'
 grep -E "tests passed|tests failed" "$out/ctest-gpu.log" | sed 's/^/gpu:  /'
 grep -E "^\s+[0-9]+ - .*(Failed|Skipped|Timeout)" "$out/ctest-unit.log" "$out/ctest-gpu.log" | head -20
+[ -f "$out/repeatability.md" ] && cat "$out/repeatability.md"
+[ -f "$out/matmul.txt" ] && tail -5 "$out/matmul.txt"
+[ -f "$out/record-baselines.log" ] && grep -c "stored baseline" "$out/record-baselines.log" | sed 's/^/baselines recorded: /'
 cat "$out/solutions.txt"
 [ $unit_rc -eq 0 ] && [ $gpu_rc -eq 0 ] && [ $e2e_rc -eq 0 ]

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Repeatability of the reported median: judges the same solution N times in a row (performance
+# case only) and reports the spread of the medians, (max - min) / median, per challenge.
+#   scripts/bench-repeatability.sh [JUDGE_BINARY] [RUNS] [SLUG...]
+# Uses each challenge's best.cu (or its last accepted solution). Prints a Markdown table.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+judge="${1:-build/bin/judge}"
+runs="${2:-10}"
+shift 2 || true
+python3 - "$judge" "$runs" "$@" <<'PY'
+import json, pathlib, subprocess, sys, statistics
+judge, runs, only = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+rows = []
+for manifest in sorted(pathlib.Path("solutions").glob("*/expected.json")):
+    slug = manifest.parent.name
+    if only and slug not in only:
+        continue
+    accepted = [s["file"] for s in json.loads(manifest.read_text())["solutions"] if s["verdict"] == "AC"]
+    if not accepted:
+        continue
+    file = "best.cu" if "best.cu" in accepted else accepted[-1]
+    medians, noise = [], []
+    for _ in range(runs):
+        out = subprocess.run([judge, "run", "--json", "--tests", "performance", slug, str(manifest.parent / file)],
+                             capture_output=True, text=True)
+        doc = json.loads(out.stdout)
+        t = next((t["timing"] for t in doc["tests"] if t.get("timing")), None)
+        if t is None:
+            print(f"{slug}: no timing ({doc.get('verdict')}: {doc['tests'][-1]['summary'] if doc['tests'] else doc['summary']})", file=sys.stderr)
+            break
+        medians.append(t["events"]["median_ms"])
+        noise.append(t["events"]["noise"])
+    if not medians:
+        continue
+    m = statistics.median(medians)
+    spread = (max(medians) - min(medians)) / m
+    rows.append((slug, file, len(medians), m, min(medians), max(medians), spread, statistics.median(noise)))
+    print(f"{slug}: {m*1000:.1f} us, spread {spread*100:.2f}%", file=sys.stderr, flush=True)
+print("| challenge | solution | runs | median of medians | min | max | spread (max-min)/median | typical noise | <= 1% |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+for slug, file, n, m, lo, hi, spread, nz in rows:
+    ok = "yes" if spread <= 0.01 else ("n/a (< 50 us)" if m < 0.05 else "NO")
+    print(f"| {slug} | {file} | {n} | {m*1000:.2f} us | {lo*1000:.2f} us | {hi*1000:.2f} us | {spread*100:.2f}% | {nz*100:.2f}% | {ok} |")
+PY
