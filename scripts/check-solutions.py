@@ -59,7 +59,7 @@ def main():
     rows, results = [], []
     for manifest in sorted(ROOT.glob("solutions/*/expected.json")):
         slug = manifest.parent.name
-        if args.only and slug != args.only:
+        if args.only and slug not in args.only.split(","):
             continue
         for entry in json.loads(manifest.read_text())["solutions"]:
             doc, rc, wall = judge(args.judge, slug, manifest.parent / entry["file"])
