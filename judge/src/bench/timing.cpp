@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <utility>
 
 #include "bench/stats.hpp"
 #include "check/compare.hpp"
@@ -20,11 +21,17 @@ cudaError_t finish() {
   return sync != cudaSuccess ? sync : last;
 }
 
+// Move-only: a copy would free the same device memory twice (or, in a growing vector, early).
 struct DeviceCopy {
-  void* ptr = nullptr;
+  DeviceCopy() = default;
+  DeviceCopy(DeviceCopy&& o) noexcept : ptr(std::exchange(o.ptr, nullptr)) {}
+  DeviceCopy(const DeviceCopy&) = delete;
+  DeviceCopy& operator=(const DeviceCopy&) = delete;
+  DeviceCopy& operator=(DeviceCopy&&) = delete;
   ~DeviceCopy() {
     if (ptr) cudaFree(ptr);
   }
+  void* ptr = nullptr;
 };
 
 // Everything done between timed calls: restore inputs, poison outputs, flush L2.

@@ -95,7 +95,7 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     }
     if (c.never_written && c.never_written < c.mismatches)
       r.details.push_back(fmt::format("{} of the differing elements were never written", c.never_written));
-    if (spec::is_floating(opt.type))
+    if (spec::is_floating(opt.type) && c.max_abs_error > 0)
       r.details.push_back(fmt::format("max abs error {:.3g}, max rel error {:.3g} (atol {:g}, rtol {:g})", c.max_abs_error,
                                       c.max_rel_error, opt.tolerance.atol, opt.tolerance.rtol));
     return;  // the first wrong buffer is enough to explain the verdict
