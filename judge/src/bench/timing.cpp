@@ -129,6 +129,9 @@ Result<nlohmann::json> validate(const exec::TestRequest& r, const std::vector<ex
 bool should_validate(std::size_t sample) { return sample < 2 || (sample & (sample - 1)) == 0; }
 
 struct Events {
+  Events() = default;
+  Events(const Events&) = delete;
+  Events& operator=(const Events&) = delete;
   cudaEvent_t start = nullptr, stop = nullptr;
   ~Events() {
     if (start) cudaEventDestroy(start);
