@@ -37,11 +37,14 @@ def diagnostics_text(doc):
 
 
 def time_of(doc):
+    """(median ms, GB/s, % of speed-of-light, percentile) of the performance case, or Nones."""
     for t in doc.get("tests", []):
         timing = t.get("timing")
         if timing:
-            return timing["events"]["median_ms"], timing.get("bandwidth_gbs")
-    return None, None
+            sol = (timing.get("speed_of_light") or {}).get("fraction")
+            pct = (timing.get("ranking") or {}).get("percentile")
+            return timing["events"]["median_ms"], timing.get("bandwidth_gbs"), sol, pct
+    return None, None, None, None
 
 
 def fmt_ms(ms):
@@ -69,15 +72,16 @@ def main():
             if ok and message and message not in diagnostics_text(doc):
                 ok = False
                 actual += " (message missing)"
-            median, gbs = time_of(doc)
+            median, gbs, sol, pct = time_of(doc)
             rows.append((slug, entry["file"], entry["verdict"], actual, fmt_ms(median),
-                         f"{gbs:.0f}" if gbs else "-", f"{wall:.1f}", "ok" if ok else "MISMATCH"))
+                         f"{gbs:.0f}" if gbs else "-", f"{sol * 100:.0f}%" if sol else "-",
+                         f"{pct:.0f}" if pct is not None else "-", f"{wall:.1f}", "ok" if ok else "MISMATCH"))
             results.append({"challenge": slug, "file": entry["file"], "expected": entry["verdict"], "ok": ok,
                             "exit_code": rc, "wall_s": wall, "report": doc})
             print(f"[{len(rows)}] {slug}/{entry['file']}: {actual} ({'ok' if ok else 'MISMATCH'})", file=sys.stderr, flush=True)
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(results, indent=1))
-    header = ("challenge", "file", "expected", "actual", "median", "GB/s", "wall s", "")
+    header = ("challenge", "file", "expected", "actual", "median", "GB/s", "SoL", "pctl", "wall s", "")
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     line = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()
     print(line(header))
