@@ -1,0 +1,33 @@
+// CPU reference for 1d-convolution (valid cross-correlation, no kernel flip):
+//   output[i] = sum_{j < kernel_size} input[i + j] * kernel[j],  0 <= i <= input_size - kernel_size
+// each sum accumulated in double and rounded to float once. Large cases are checked on a sample
+// of the output (challenge.json "check"); then only the sampled outputs are computed.
+#include <cstddef>
+#include <stdexcept>
+
+#include "reference/reference.hpp"
+
+namespace {
+
+double tap_sum(const float* in, const float* k, std::size_t ks) {
+  double sum = 0;
+  for (std::size_t j = 0; j < ks; ++j) sum += static_cast<double>(in[j]) * static_cast<double>(k[j]);
+  return sum;
+}
+
+}  // namespace
+
+JUDGE_REFERENCE("1d-convolution", args) {
+  const auto in = args.in<float>("input");
+  const auto k = args.in<float>("kernel");
+  const auto out = args.out<float>("output");
+  const auto n = static_cast<std::size_t>(args.scalar_int("input_size"));
+  const auto ks = static_cast<std::size_t>(args.scalar_int("kernel_size"));
+  if (ks > n) throw std::invalid_argument("kernel_size must not exceed input_size");
+  const std::size_t n_out = n - ks + 1;
+  if (args.sampled()) {
+    for (const std::size_t i : args.sample("output")) out[i] = static_cast<float>(tap_sum(&in[i], k.data(), ks));
+    return;
+  }
+  for (std::size_t i = 0; i < n_out; ++i) out[i] = static_cast<float>(tap_sum(&in[i], k.data(), ks));
+}

@@ -1,0 +1,21 @@
+// WRONG (WA): accumulates straight into C without clearing it first.
+//
+// C[row][col] += A[row][t] * B[t][col] looks fine if C starts at zero, but output buffers hold
+// garbage on entry (the judge fills them with a NaN pattern), so every sum starts from NaN and
+// every element of C comes out NaN. Clear C first (cudaMemset, or a register accumulator that
+// is stored once, as in naive.cu).
+#include <cuda_runtime.h>
+
+__global__ void matmul_into_c(const float* A, const float* B, float* C, int M, int N, int K) {
+  const int col = blockIdx.x * blockDim.x + threadIdx.x;
+  const int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row >= M || col >= K) return;
+  for (int t = 0; t < N; ++t) C[(size_t)row * K + col] += A[(size_t)row * N + t] * B[(size_t)t * K + col];
+}
+
+extern "C" void solve(const float* A, const float* B, float* C, int M, int N, int K) {
+  dim3 threads(16, 16);
+  dim3 blocks((K + threads.x - 1) / threads.x, (M + threads.y - 1) / threads.y);
+  matmul_into_c<<<blocks, threads>>>(A, B, C, M, N, K);
+  cudaDeviceSynchronize();
+}

@@ -1,0 +1,56 @@
+// Best: four float4s per thread (16 elements), all loads issued before any store, plus a tail.
+//
+// Each thread of a 256-thread block handles float4s i, i + 256, i + 512 and i + 768 of its
+// block's chunk, so a warp's accesses stay fully coalesced while every thread has four
+// independent 16-byte loads in flight before it needs the first one. That hides DRAM latency
+// with fewer resident warps and a quarter of the blocks of the vectorized version. The last
+// N % 4 elements are handled by the first threads of block 0.
+//
+// ReLU does one fmaxf per element, so the kernel is purely limited by DRAM bandwidth (8 bytes
+// per element); at the performance size this version is expected to be level with the
+// vectorized one, both well ahead of the naive kernel's 4-byte accesses.
+#include <cuda_runtime.h>
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kPerThread = 4;  // float4s per thread
+
+__device__ __forceinline__ float4 relu4(float4 v) {
+  return make_float4(fmaxf(v.x, 0.0f), fmaxf(v.y, 0.0f), fmaxf(v.z, 0.0f), fmaxf(v.w, 0.0f));
+}
+
+__global__ void __launch_bounds__(kThreads) relu_ilp(const float* input, float* output, int N) {
+  const float4* in4 = reinterpret_cast<const float4*>(input);
+  float4* out4 = reinterpret_cast<float4*>(output);
+  const int n4 = N / 4;
+  const int first = blockIdx.x * (kThreads * kPerThread) + threadIdx.x;
+
+  float4 v[kPerThread];
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const int i = first + k * kThreads;
+    if (i < n4) v[k] = in4[i];
+  }
+#pragma unroll
+  for (int k = 0; k < kPerThread; ++k) {
+    const int i = first + k * kThreads;
+    if (i < n4) out4[i] = relu4(v[k]);
+  }
+
+  if (blockIdx.x == 0 && threadIdx.x < N - n4 * 4) {
+    const int j = n4 * 4 + threadIdx.x;
+    output[j] = fmaxf(input[j], 0.0f);
+  }
+}
+
+}  // namespace
+
+extern "C" void solve(const float* input, float* output, int N) {
+  const int n4 = N / 4;
+  const int per_block = kThreads * kPerThread;
+  int blocks = (n4 + per_block - 1) / per_block;
+  if (blocks < 1) blocks = 1;  // N < 4: block 0 still handles the tail
+  relu_ilp<<<blocks, kThreads>>>(input, output, N);
+  cudaDeviceSynchronize();
+}
