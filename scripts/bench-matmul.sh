@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 judge="${1:-build-gpu/bin/judge}"
 export PATH="$PATH:/usr/local/cuda/bin"
-out="${OUT:-build-gpu/out}"
+out="build-gpu/out"  # gpu-check.sh packs this folder into $OUT
 mkdir -p build-gpu "$out"
 
 if [ ! -x "$judge" ]; then echo "no judge binary at $judge (build it first, e.g. scripts/gpu-check.sh)" >&2; exit 2; fi
