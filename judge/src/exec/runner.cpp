@@ -1,5 +1,6 @@
 #include "exec/runner.hpp"
 
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <chrono>
@@ -105,12 +106,19 @@ TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& sh
   for (;;) {
     bool timed_out = false;
     auto msg = wait_message(limit, timed_out);
-    if (timed_out) return finish(out.phase == "setup" ? TestOutcome::End::judge_error : TestOutcome::End::timeout);
+    if (timed_out) {
+      const bool judges_work = out.phase == "setup" || out.phase == "inspect";
+      if (judges_work) out.error = fmt::format("the runner did not finish the judge's {} work in time", out.phase);
+      return finish(judges_work ? TestOutcome::End::judge_error : TestOutcome::End::timeout);
+    }
     if (!msg) return finish(TestOutcome::End::died);
     const std::string op = msg->body.value("op", "");
     if (op == "started") {
       out.phase = "solve";
       limit = solve_limit_ms;
+    } else if (op == "solved") {
+      out.phase = "inspect";
+      limit = limits_.setup_ms;
     } else if (op == "timing") {
       out.phase = "timing";
       limit = limits_.timing_ms;

@@ -25,7 +25,7 @@ struct RunnerLimits {
 struct TestOutcome {
   enum class End : int { done = 0, timeout = 1, died = 2, judge_error = 3 };
   End end = End::done;
-  std::string phase;        // "setup", "solve" or "timing": where it ended
+  std::string phase;        // "setup", "solve", "inspect" or "timing": where it ended
   nlohmann::json report;    // the runner's "done" message
   util::ExitStatus exit;    // when died
   std::string output;       // what the solution printed during this test (capped)

@@ -168,6 +168,9 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   const cudaError_t e = call_solve(loaded.solve, storage);
   const double solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::fflush(stdout);
+  // solve is done: what follows (copies back, guard and input checks) is the judge's own work
+  // and must not count against the solution's time limit.
+  (void)ch.send({{"op", "solved"}});
   if (e != cudaSuccess) {
     must_exit = true;  // the context may be unusable; a fresh runner serves the next test
     return {{"op", "done"}, {"cuda_error", cuda_error_json(e)}, {"solve_ms", solve_ms}};
