@@ -36,7 +36,6 @@ std::string source_label(const fs::path& file, const fs::path& root) {
 }
 
 int add(const GlobalOptions& g, JudgeRequest r, const std::string& label_opt) {
-  r.tests = "all";
   r.progress = util::stream_wants_color(stderr);
   auto judged = judge_file(g, r);
   if (auto* code = std::get_if<int>(&judged)) return *code;
