@@ -18,7 +18,7 @@ class GuardedBuffer {
   GuardedBuffer& operator=(const GuardedBuffer&) = delete;
   ~GuardedBuffer();
 
-  static Result<GuardedBuffer> allocate(std::size_t bytes);
+  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary);
 
   void* data() const { return base_ ? base_ + front_bytes() : nullptr; }
   std::size_t bytes() const { return bytes_; }
@@ -31,6 +31,7 @@ class GuardedBuffer {
   unsigned char* base_ = nullptr;
   std::size_t bytes_ = 0;
   std::size_t total_ = 0;
+  unsigned char canary_ = 0;
 };
 
 }  // namespace judge::exec

@@ -107,8 +107,9 @@ std::vector<std::uint64_t> make_arg_storage(const TestRequest& r, const std::vec
 // Allocates every buffer and uploads its starting contents (inputs, or poison for outputs).
 Result<std::vector<GuardedBuffer>> upload(const TestRequest& r, const util::SharedMemory& shm) {
   std::vector<GuardedBuffer> bufs;
-  for (const BufferSlot& b : r.buffers) {
-    auto g = GuardedBuffer::allocate(b.bytes);
+  for (std::size_t i = 0; i < r.buffers.size(); ++i) {
+    const BufferSlot& b = r.buffers[i];
+    auto g = GuardedBuffer::allocate(b.bytes, canary_byte(i));
     if (!g) return g.error();
     const std::size_t from = b.initial_offset != kNone ? b.initial_offset : b.result_offset;
     JUDGE_CUDA_TRY(cudaMemcpy(g->data(), shm.data() + from, b.bytes, cudaMemcpyHostToDevice));

@@ -16,7 +16,11 @@ namespace judge::exec {
 inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 // Bytes of canary before and after every device buffer.
 inline constexpr std::size_t kGuardBytes = 64 * 1024;
-inline constexpr unsigned char kCanaryByte = 0xC5;
+// Each buffer's guards hold a different byte, so an out-of-bounds copy from one buffer's guard
+// into another's (B[N] = A[N]) still changes a canary.
+inline constexpr unsigned char canary_byte(std::size_t buffer_index) {
+  return static_cast<unsigned char>(0xC5 + 0x16 * (buffer_index % 8));
+}
 
 struct BufferSlot {
   std::string name;
