@@ -14,13 +14,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
-// Waits for the device; the first error raised by the call, if any.
-cudaError_t finish() {
-  const cudaError_t sync = cudaDeviceSynchronize();
-  const cudaError_t last = cudaGetLastError();
-  return sync != cudaSuccess ? sync : last;
-}
-
 // Move-only: a copy would free the same device memory twice (or, in a growing vector, early).
 struct DeviceCopy {
   DeviceCopy() = default;
@@ -145,7 +138,7 @@ cudaError_t timed_call(const std::function<void()>& invoke, const Events& ev, do
   cudaEventRecord(ev.start, nullptr);
   invoke();
   cudaEventRecord(ev.stop, nullptr);
-  const cudaError_t e = finish();
+  const cudaError_t e = exec::wait_for_device();
   wall_ms = ms_since(t0);
   float ms = 0;
   if (e == cudaSuccess && cudaEventElapsedTime(&ms, ev.start, ev.stop) != cudaSuccess) return cudaErrorUnknown;
@@ -180,7 +173,7 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
   while (r.warmup_calls < policy.min_warmup_calls || ms_since(warm_start) < policy.min_warmup_ms) {
     if (auto s = prep.prepare(round++); !s) return judge_fail(s.error());
     invoke();
-    if ((r.cuda_error = finish()) != cudaSuccess) return r;
+    if ((r.cuda_error = exec::wait_for_device()) != cudaSuccess) return r;
     ++r.warmup_calls;
   }
   r.clocks_before = exec::read_clocks(pci_bus_id);

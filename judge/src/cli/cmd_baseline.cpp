@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "baseline/store.hpp"
+#include "util/units.hpp"
 #include "cli/run_support.hpp"
 #include "report/printers.hpp"
 #include "util/terminal.hpp"
@@ -24,8 +25,6 @@ std::string utc_now() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
 }
-
-std::string cuda_version_text(int v) { return v ? fmt::format("{}.{}", v / 1000, (v % 1000) / 10) : ""; }
 
 // The source as a path relative to the data root when it lives there (shipped solutions).
 std::string source_label(const fs::path& file, const fs::path& root) {
@@ -55,8 +54,8 @@ int add(const GlobalOptions& g, JudgeRequest r, const std::string& label_opt) {
   e.noise = perf->timing->events.noise;
   e.n = perf->timing->events.n;
   e.judge_version = kJudgeVersion;
-  e.cuda_version = cuda_version_text(j.result.device.value("runtime_version", 0));
-  e.driver_version = cuda_version_text(j.result.device.value("driver_version", 0));
+  e.cuda_version = util::format_cuda_version(j.result.device.value("runtime_version", 0));
+  e.driver_version = util::format_cuda_version(j.result.device.value("driver_version", 0));
   e.date = utc_now();
   const fs::path store = user_store(r);
   const std::string gpu = j.result.device.value("name", "");

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/units.hpp"
 #include "cli/commands.hpp"
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
@@ -12,8 +13,6 @@
 
 namespace judge::cli {
 namespace {
-
-std::string cuda_version_text(int v) { return v ? fmt::format("{}.{}", v / 1000, (v % 1000) / 10) : "?"; }
 
 int doctor(const GlobalOptions& g, bool json) {
   nlohmann::ordered_json j;
@@ -38,8 +37,8 @@ int doctor(const GlobalOptions& g, bool json) {
   auto runner = exec::Runner::start({});
   if (runner) {
     j["device"] = runner->device();
-    j["driver"] = cuda_version_text(runner->device().value("driver_version", 0));
-    j["runtime"] = cuda_version_text(runner->device().value("runtime_version", 0));
+    j["driver"] = util::format_cuda_version(runner->device().value("driver_version", 0));
+    j["runtime"] = util::format_cuda_version(runner->device().value("runtime_version", 0));
     runner->stop();
   } else {
     j["device"] = nullptr;

@@ -9,6 +9,14 @@
 
 namespace judge::exec {
 
+// Waits for the device and returns the first error raised since the last check (a launch error
+// or one that surfaced at synchronisation), clearing it.
+inline cudaError_t wait_for_device() {
+  const cudaError_t sync = cudaDeviceSynchronize();
+  const cudaError_t last = cudaGetLastError();
+  return sync != cudaSuccess ? sync : last;
+}
+
 inline Error cuda_failure(cudaError_t e, const char* call, const char* file, int line) {
   return make_error(fmt::format("{}:{}: {} failed: {} ({})", file, line, call, cudaGetErrorName(e), cudaGetErrorString(e)));
 }

@@ -154,9 +154,7 @@ void invoke_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
 
 cudaError_t call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
   invoke_solve(solve, storage);
-  const cudaError_t sync = cudaDeviceSynchronize();
-  const cudaError_t last = cudaGetLastError();
-  return sync != cudaSuccess ? sync : last;
+  return wait_for_device();
 }
 
 Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, util::SharedMemory& shm, bool& must_exit) {

@@ -3,15 +3,13 @@
 #include <fmt/format.h>
 
 #include "check/compare.hpp"
+#include "util/units.hpp"
 
 namespace judge::judging {
 namespace {
 
 using Json = nlohmann::json;
 
-std::string report_duration(double ms) {
-  return ms >= 1 ? fmt::format("{:.3f} ms", ms) : fmt::format("{:.1f} us", ms * 1000);
-}
 
 // "C (element N+3)" / "C (element -2, before its start)" for a changed guard byte.
 std::string describe_guard(const CaseData& d, const Json& g) {
@@ -151,9 +149,9 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
   if (escaped_ms > std::max(0.02, 0.25 * timing.events.median_ms)) {
     r.verdict = Verdict::WA;
     r.summary = fmt::format("work continued after solve returned: the device stayed busy {} past the timed region",
-                            report_duration(escaped_ms));
-    r.details.push_back(fmt::format("events {} vs device idle after {} (launch overhead {})", report_duration(timing.events.median_ms),
-                                    report_duration(timing.wall.median_ms), report_duration(timing.overhead_ms)));
+                            util::format_duration_ms(escaped_ms));
+    r.details.push_back(fmt::format("events {} vs device idle after {} (launch overhead {})", util::format_duration_ms(timing.events.median_ms),
+                                    util::format_duration_ms(timing.wall.median_ms), util::format_duration_ms(timing.overhead_ms)));
     r.details.push_back("launch on the default stream, or synchronize your streams before solve returns");
     return;
   }

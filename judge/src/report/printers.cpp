@@ -168,12 +168,6 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
 
 }  // namespace
 
-std::string format_duration_ms(double ms) {
-  if (ms >= 1000) return fmt::format("{:.2f} s", ms / 1000);
-  if (ms >= 1) return fmt::format("{:.3f} ms", ms);
-  return fmt::format("{:.1f} us", ms * 1000);
-}
-
 std::string render_text(const judging::RunResult& r, bool color) {
   std::string out = util::paint(fmt::format("{} · {}", r.challenge, r.source), Color::bold, color);
   if (!r.compile.engine.empty())

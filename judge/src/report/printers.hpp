@@ -5,6 +5,7 @@
 #include <string>
 
 #include "judging/result.hpp"
+#include "util/units.hpp"
 
 namespace judge::report {
 
@@ -13,7 +14,6 @@ inline constexpr const char* kRunFormat = "judge-run/1";
 std::string render_text(const judging::RunResult& r, bool color);
 nlohmann::ordered_json render_json(const judging::RunResult& r);
 
-// "1.234 ms", "56.7 us", "2.10 s"
-std::string format_duration_ms(double ms);
+using util::format_duration_ms;
 
 }  // namespace judge::report

@@ -240,10 +240,9 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
     if (auto s = read_work(j["work"], at.key("work"), c); !s) return s.error();
   }
   if (j.contains("time_limit_ms")) {
-    auto t = get_int(j["time_limit_ms"], at.key("time_limit_ms"));
+    auto t = get_time_limit_ms(j["time_limit_ms"], at.key("time_limit_ms"));
     if (!t) return t.error();
-    if (*t <= 0 || *t > 600000) return at.key("time_limit_ms").error("expected 1 to 600000");
-    c.time_limit_ms = static_cast<int>(*t);
+    c.time_limit_ms = *t;
   }
   if (j.contains("check")) {
     if (auto s = read_check(j["check"], at.key("check"), c); !s) return s.error();

@@ -112,6 +112,13 @@ Result<bool> get_bool(const Json& j, const JsonPath& at) {
   return j.get<bool>();
 }
 
+Result<int> get_time_limit_ms(const Json& j, const JsonPath& at) {
+  auto t = get_int(j, at);
+  if (!t) return t.error();
+  if (*t <= 0 || *t > 600000) return at.error("expected 1 to 600000");
+  return static_cast<int>(*t);
+}
+
 Result<double> get_value(const Json& j, const JsonPath& at) {
   if (j.is_number()) return j.get<double>();
   if (j.is_string()) {

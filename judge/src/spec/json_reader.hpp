@@ -48,6 +48,8 @@ Result<std::int64_t> get_int(const Json& j, const JsonPath& at);
 Result<std::uint64_t> get_uint(const Json& j, const JsonPath& at);
 Result<double> get_number(const Json& j, const JsonPath& at);
 Result<bool> get_bool(const Json& j, const JsonPath& at);
+// A time limit in milliseconds, 1 to 600000.
+Result<int> get_time_limit_ms(const Json& j, const JsonPath& at);
 // A number, or one of the strings "nan", "inf", "-inf".
 Result<double> get_value(const Json& j, const JsonPath& at);
 
