@@ -1,3 +1,5 @@
 #include "cli/cli.hpp"
 
-int main(int argc, char** argv) { return judge::cli::run_cli(argc, argv); }
+int main(int argc, char** argv) {
+  return judge::cli::run_cli(argc, argv);
+}

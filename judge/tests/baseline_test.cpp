@@ -72,7 +72,8 @@ TEST(Store, GpuKeysAndRoundTrip) {
 
 TEST(Store, MalformedFilesNameThePath) {
   testing::TempDir dir;
-  dir.write("gpu-x/softmax.json", R"({"format": 1, "challenge": "softmax", "gpu": "GPU X", "entries": [{"label": "a"}]})");
+  dir.write("gpu-x/softmax.json",
+            R"({"format": 1, "challenge": "softmax", "gpu": "GPU X", "entries": [{"label": "a"}]})");
   auto f = baseline::load(dir.path(), "gpu-x", "softmax");
   ASSERT_FALSE(f);
   EXPECT_NE(f.error().message.find("softmax.json: $.entries[0]: missing required key 'median_ms'"), std::string::npos)

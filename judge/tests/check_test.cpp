@@ -92,8 +92,10 @@ TEST(Layout, SectionsArePageAlignedAndOutputsHaveNoInput) {
   spec::Param img{"img", spec::DType::uint8, true, spec::Role::inout, {}, {}, {}};
   spec::Param n{"N", spec::DType::int32, false, spec::Role::in, {}, {}, {}};
   compile::Binding b;
-  b.params = {{compile::ArgKind::pointer, "const float*"}, {compile::ArgKind::pointer, "float*"},
-              {compile::ArgKind::pointer, "unsigned char*"}, {compile::ArgKind::u64, "size_t"}};
+  b.params = {{compile::ArgKind::pointer, "const float*"},
+              {compile::ArgKind::pointer, "float*"},
+              {compile::ArgKind::pointer, "unsigned char*"},
+              {compile::ArgKind::u64, "size_t"}};
   const auto r = exec::make_layout("t", false, {a, c, img, n}, {10, 10, 5, 0}, {{"N", 10}}, b);
   ASSERT_EQ(r.buffers.size(), 3u);
   EXPECT_EQ(r.buffers[0].initial_offset, 0u);

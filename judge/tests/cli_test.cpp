@@ -23,7 +23,8 @@ util::CapturedRun judge_cli(std::vector<std::string> args, const std::string& cw
 TEST(Cli, HelpListsEveryCommand) {
   const auto r = judge_cli({"--help"});
   EXPECT_EQ(r.status.code, 0);
-  for (const char* cmd : {"list", "show", "init", "run", "doctor"}) EXPECT_NE(r.out.text.find(cmd), std::string::npos) << cmd;
+  for (const char* cmd : {"list", "show", "init", "run", "doctor"})
+    EXPECT_NE(r.out.text.find(cmd), std::string::npos) << cmd;
   EXPECT_EQ(r.out.text.find("__runner"), std::string::npos) << "the runner mode is hidden";
 }
 
@@ -53,10 +54,12 @@ TEST(Cli, UnknownChallengeSuggestsAndExits2) {
 }
 
 TEST(Cli, RunWithoutGpuExits3AndSaysWhy) {
-  const auto r = judge_cli({"run", "vector-addition", std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu"});
+  const auto r =
+      judge_cli({"run", "vector-addition", std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu"});
   EXPECT_EQ(r.status.code, 3);
   EXPECT_NE(r.out.text.find("no CUDA device"), std::string::npos) << r.out.text << r.err.text;
-  const auto j = judge_cli({"run", "--json", "vector-addition", std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu"});
+  const auto j = judge_cli(
+      {"run", "--json", "vector-addition", std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu"});
   EXPECT_EQ(j.status.code, 3);
   const auto doc = nlohmann::json::parse(j.out.text);
   EXPECT_EQ(doc["format"], "judge-run/1");

@@ -38,7 +38,8 @@ TEST(Generate, KnownAnswers) {
   const auto r = source(InputSource::Kind::randint, 0, 256);
   const std::uint64_t s = gen::stream_of("A");
   EXPECT_EQ(gen::stream_of(""), 1469598103934665603ull);
-  const double u0 = gen::generate_value(u, 0, s, 0), n0 = gen::generate_value(n, 0, s, 0), r0 = gen::generate_value(r, 0, s, 0);
+  const double u0 = gen::generate_value(u, 0, s, 0), n0 = gen::generate_value(n, 0, s, 0),
+               r0 = gen::generate_value(r, 0, s, 0);
   EXPECT_GE(u0, 0.0);
   EXPECT_LT(u0, 1.0);
   EXPECT_EQ(gen::generate_value(u, 0, s, 0), u0);

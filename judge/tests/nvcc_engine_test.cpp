@@ -74,7 +74,8 @@ TEST_P(ShippedSolution, BindsAndCompilesForSm90) {
 INSTANTIATE_TEST_SUITE_P(All, ShippedSolution, ::testing::ValuesIn(shipped_solutions()),
                          [](const ::testing::TestParamInfo<Shipped>& info) {
                            std::string name = info.param.slug + "_" + info.param.file;
-                           for (char& c : name) if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;
                          });
 
@@ -95,7 +96,8 @@ TEST(NvccEngine, CompileErrorsShowTheUsersFileAndLine) {
 TEST(NvccEngine, CachedRebuildIsSkippedAndAnEditRebuilds) {
   testing::TempDir dir;
   const std::string body =
-      "extern \"C\" void solve(const float* A, const float* B, float* C, int N) { (void)A; (void)B; (void)C; (void)N; }\n";
+      "extern \"C\" void solve(const float* A, const float* B, float* C, int N) { (void)A; (void)B; (void)C; (void)N; "
+      "}\n";
   const fs::path file = dir.write("s.cu", body);
   const auto first = compile_for("vector-addition", file);
   ASSERT_EQ(first.status, compile::CompileOutcome::Status::ok) << first.log;

@@ -45,17 +45,21 @@ TEST(Challenge, LoadsAValidFile) {
 }
 
 TEST(Challenge, ErrorsNameTheFileAndPath) {
-  EXPECT_NE(load_error(replace(kGoodChallenge, "\"number\": 99", "\"number\": 99, \"colour\": 1")).find("$.colour: unknown key"),
+  EXPECT_NE(load_error(replace(kGoodChallenge, "\"number\": 99", "\"number\": 99, \"colour\": 1"))
+                .find("$.colour: unknown key"),
             std::string::npos);
-  EXPECT_NE(load_error(replace(kGoodChallenge, "\"type\": \"int32\"}", "\"type\": \"int33\"}")).find("$.params[3].type: unknown type 'int33'"),
+  EXPECT_NE(load_error(replace(kGoodChallenge, "\"type\": \"int32\"}", "\"type\": \"int33\"}"))
+                .find("$.params[3].type: unknown type 'int33'"),
             std::string::npos);
   EXPECT_NE(load_error(replace(kGoodChallenge, "\"N*M\"", "\"N*\"")).find("$.params[1].shape[0]"), std::string::npos);
   EXPECT_NE(load_error(replace(kGoodChallenge, "\"N*M\"", "\"N*K\"")).find("'K' is not an integer scalar parameter"),
             std::string::npos);
-  EXPECT_NE(load_error(replace(kGoodChallenge, "\"title\": \"Toy\"", "\"title\": 5")).find("$.title: expected a string, got an integer"),
+  EXPECT_NE(load_error(replace(kGoodChallenge, "\"title\": \"Toy\"", "\"title\": 5"))
+                .find("$.title: expected a string, got an integer"),
             std::string::npos);
-  EXPECT_NE(load_error(replace(kGoodChallenge, "\"slug\": \"toy\"", "\"slug\": \"other\"")).find("does not match the folder"),
-            std::string::npos);
+  EXPECT_NE(
+      load_error(replace(kGoodChallenge, "\"slug\": \"toy\"", "\"slug\": \"other\"")).find("does not match the folder"),
+      std::string::npos);
   const std::string syntax = load_error("{\n  \"format\": 1,\n  oops\n}");
   EXPECT_NE(syntax.find("challenge.json:3:"), std::string::npos) << syntax;
 }
@@ -65,34 +69,43 @@ class TestcaseErrors : public ::testing::Test {
   std::string error_of(const std::string& cases_json) {
     auto c = spec::load_challenge(dir_.write("toy/challenge.json", kGoodChallenge));
     EXPECT_TRUE(c);
-    auto s = spec::load_testcases(dir_.write("toy.json", R"({"format": 1, "challenge": "toy", "cases": [)" + cases_json + "]}"), *c);
+    auto s = spec::load_testcases(
+        dir_.write("toy.json", R"({"format": 1, "challenge": "toy", "cases": [)" + cases_json + "]}"), *c);
     return s ? "" : s.error().message;
   }
   TempDir dir_;
 };
 
 TEST_F(TestcaseErrors, AcceptsGeneratorsAndLiterals) {
-  EXPECT_EQ(error_of(R"({"name": "a", "kind": "example", "scalars": {"M": 2, "N": 2}, "inputs": {"A": [[1, 2], [3, "nan"]]},
+  EXPECT_EQ(
+      error_of(R"({"name": "a", "kind": "example", "scalars": {"M": 2, "N": 2}, "inputs": {"A": [[1, 2], [3, "nan"]]},
                          "expected": {"B": [1, 2, 3, 4]}},
                         {"name": "b", "kind": "performance", "scalars": {"M": 2, "N": 2}, "inputs": {"A": {"uniform": [-1, 1]}}})"),
-            "");
+      "");
 }
 
 TEST_F(TestcaseErrors, NamesTheCaseAndField) {
-  const std::string base = R"({"name": "a", "kind": "functional", "scalars": {"M": 2, "N": 2}, "inputs": {"A": [1, 2, 3, 4]}})";
-  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "[1, 2, 3]")).find("$.cases[0].inputs.A: expected 4 values"), std::string::npos);
-  EXPECT_NE(error_of(replace(base, "\"M\": 2", "\"M\": 200")).find("$.cases[0].scalars.M: 200 is outside the allowed range"),
+  const std::string base =
+      R"({"name": "a", "kind": "functional", "scalars": {"M": 2, "N": 2}, "inputs": {"A": [1, 2, 3, 4]}})";
+  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "[1, 2, 3]")).find("$.cases[0].inputs.A: expected 4 values"),
             std::string::npos);
+  EXPECT_NE(
+      error_of(replace(base, "\"M\": 2", "\"M\": 200")).find("$.cases[0].scalars.M: 200 is outside the allowed range"),
+      std::string::npos);
   EXPECT_NE(error_of(replace(base, "\"inputs\": {\"A\": [1, 2, 3, 4]}", "\"inputs\": {}")).find("missing input 'A'"),
             std::string::npos);
-  EXPECT_NE(error_of(replace(base, "\"A\": [1, 2, 3, 4]", "\"A\": [1, 2, 3, 4], \"B\": [1]")).find("'B' is not an input buffer"),
+  EXPECT_NE(error_of(replace(base, "\"A\": [1, 2, 3, 4]", "\"A\": [1, 2, 3, 4], \"B\": [1]"))
+                .find("'B' is not an input buffer"),
             std::string::npos);
   EXPECT_NE(error_of(replace(base, "\"N\": 2}", "\"N\": 2.5}")).find("int32 holds integers only"), std::string::npos);
-  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "{\"gauss\": [0, 1]}")).find("unknown generator"), std::string::npos);
-  EXPECT_NE(error_of(replace(base, "\"kind\": \"functional\"", "\"kind\": \"smoke\"")).find("$.cases[0].kind: unknown kind"),
+  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "{\"gauss\": [0, 1]}")).find("unknown generator"),
             std::string::npos);
+  EXPECT_NE(
+      error_of(replace(base, "\"kind\": \"functional\"", "\"kind\": \"smoke\"")).find("$.cases[0].kind: unknown kind"),
+      std::string::npos);
   EXPECT_NE(error_of(base + "," + base).find("duplicate case name 'a'"), std::string::npos);
-  EXPECT_NE(error_of(replace(base, "\"kind\"", "\"sede\": 1, \"kind\"")).find("$.cases[0].sede: unknown key"), std::string::npos);
+  EXPECT_NE(error_of(replace(base, "\"kind\"", "\"sede\": 1, \"kind\"")).find("$.cases[0].sede: unknown key"),
+            std::string::npos);
 }
 
 // Every shipped challenge and its test cases load, with the minimum test plan of the issue.

@@ -9,8 +9,12 @@
 
 namespace judge::testing {
 
-inline std::filesystem::path source_root() { return JUDGE_TEST_ROOT; }
-inline spec::Catalog catalog() { return spec::Catalog(source_root()); }
+inline std::filesystem::path source_root() {
+  return JUDGE_TEST_ROOT;
+}
+inline spec::Catalog catalog() {
+  return spec::Catalog(source_root());
+}
 
 // A fresh temporary folder, removed when the object goes out of scope.
 class TempDir {

@@ -33,8 +33,7 @@ double test_u01(uint32_t i, uint32_t stream) {
 TEST(DetLog, SpecialPoints) {
   EXPECT_EQ(std::bit_cast<uint64_t>(det_log(1.0)), 0u);  // +0 exactly
   EXPECT_EQ(det_log(0.0), -std::numeric_limits<double>::infinity());
-  EXPECT_EQ(det_log(std::numeric_limits<double>::infinity()),
-            std::numeric_limits<double>::infinity());
+  EXPECT_EQ(det_log(std::numeric_limits<double>::infinity()), std::numeric_limits<double>::infinity());
   EXPECT_TRUE(std::isnan(det_log(-1.0)));
   EXPECT_TRUE(std::isnan(det_log(std::numeric_limits<double>::quiet_NaN())));
   EXPECT_LE(ulp_distance(det_log(2.0), std::log(2.0)), 1);
@@ -90,10 +89,14 @@ long double ref_sin_2pi(double u) {
   double v = u - quarter / 4.0;              // exact: |v| <= 1/8
   long double a = 2.0L * kPi * v;
   switch (static_cast<int>(quarter) & 3) {
-    case 0: return std::sin(a);
-    case 1: return std::cos(a);
-    case 2: return -std::sin(a);
-    default: return -std::cos(a);
+    case 0:
+      return std::sin(a);
+    case 1:
+      return std::cos(a);
+    case 2:
+      return -std::sin(a);
+    default:
+      return -std::cos(a);
   }
 }
 
@@ -104,8 +107,7 @@ TEST(DetTrig, MatchesLongDoubleReference) {
     double ref_cos = static_cast<double>(ref_sin_2pi(u + 0.25 >= 1 ? u - 0.75 : u + 0.25));
     double ref_sin = static_cast<double>(ref_sin_2pi(u));
     // u+0.25 may round; only compare cos where the shift was exact.
-    if ((u + 0.25) - 0.25 == u)
-      worst_cos = std::max(worst_cos, ulp_distance(det_cos_2pi(u), ref_cos));
+    if ((u + 0.25) - 0.25 == u) worst_cos = std::max(worst_cos, ulp_distance(det_cos_2pi(u), ref_cos));
     worst_sin = std::max(worst_sin, ulp_distance(det_sin_2pi(u), ref_sin));
   }
   EXPECT_LE(worst_cos, 2);

@@ -113,15 +113,13 @@ TEST(Expr, ParseErrorsSayWhatAndWhere) {
   EXPECT_EQ(parse_error("N*#"), "unexpected '#' at column 3 in 'N*#'");
   EXPECT_EQ(parse_error("N*)"), "expected a number or a name at column 3 in 'N*)'");
   EXPECT_EQ(parse_error("+N"), "expected a number or a name at column 1 in '+N'");
-  EXPECT_EQ(parse_error("9223372036854775808"),
-            "number too large at column 1 in '9223372036854775808'");
+  EXPECT_EQ(parse_error("9223372036854775808"), "number too large at column 1 in '9223372036854775808'");
 }
 
 TEST(Expr, DeepNestingIsAnErrorNotACrash) {
   std::string deep = std::string(100000, '(') + "1" + std::string(100000, ')');
   EXPECT_NE(parse_error(deep).find("too deeply nested"), std::string::npos);
-  EXPECT_NE(parse_error(std::string(100000, '-') + "1").find("too deeply nested"),
-            std::string::npos);
+  EXPECT_NE(parse_error(std::string(100000, '-') + "1").find("too deeply nested"), std::string::npos);
   // Long flat chains are fine: evaluation does not recurse.
   std::string chain = "0";
   for (int i = 0; i < 100000; ++i) chain += "+1";

@@ -10,7 +10,9 @@
 namespace judge::util {
 namespace {
 
-uint16_t h(float f) { return float_to_half_bits(f); }
+uint16_t h(float f) {
+  return float_to_half_bits(f);
+}
 
 TEST(Half, ExactValues) {
   EXPECT_EQ(h(0.0f), 0x0000);
@@ -18,23 +20,23 @@ TEST(Half, ExactValues) {
   EXPECT_EQ(h(1.0f), 0x3c00);
   EXPECT_EQ(h(-2.0f), 0xc000);
   EXPECT_EQ(h(0.5f), 0x3800);
-  EXPECT_EQ(h(65504.0f), 0x7bff);           // largest finite half
-  EXPECT_EQ(h(0x1p-14f), 0x0400);           // smallest normal
-  EXPECT_EQ(h(0x1p-24f), 0x0001);           // smallest subnormal
-  EXPECT_EQ(h(0x3ffp-24f), 0x03ff);         // largest subnormal
+  EXPECT_EQ(h(65504.0f), 0x7bff);    // largest finite half
+  EXPECT_EQ(h(0x1p-14f), 0x0400);    // smallest normal
+  EXPECT_EQ(h(0x1p-24f), 0x0001);    // smallest subnormal
+  EXPECT_EQ(h(0x3ffp-24f), 0x03ff);  // largest subnormal
 }
 
 TEST(Half, RoundsToNearestEven) {
-  EXPECT_EQ(h(1.0f + 0x1p-11f), 0x3c00);        // tie, 0x3c00 is even
-  EXPECT_EQ(h(1.0f + 3 * 0x1p-11f), 0x3c02);    // tie, 0x3c02 is even
+  EXPECT_EQ(h(1.0f + 0x1p-11f), 0x3c00);             // tie, 0x3c00 is even
+  EXPECT_EQ(h(1.0f + 3 * 0x1p-11f), 0x3c02);         // tie, 0x3c02 is even
   EXPECT_EQ(h(1.0f + 0x1p-11f + 0x1p-20f), 0x3c01);  // just above the tie
-  EXPECT_EQ(h(2047.0f + 0.5f), 0x6800);         // carry into the exponent: 2048
-  EXPECT_EQ(h(0x1p-25f), 0x0000);               // tie between 0 and the smallest: 0
-  EXPECT_EQ(h(0x1.000002p-25f), 0x0001);        // just above that tie
-  EXPECT_EQ(h(3 * 0x1p-25f), 0x0002);           // tie between 1 and 2 units
-  EXPECT_EQ(h(0x7ffp-25f), 0x0400);             // largest subnormal + half unit -> normal
+  EXPECT_EQ(h(2047.0f + 0.5f), 0x6800);              // carry into the exponent: 2048
+  EXPECT_EQ(h(0x1p-25f), 0x0000);                    // tie between 0 and the smallest: 0
+  EXPECT_EQ(h(0x1.000002p-25f), 0x0001);             // just above that tie
+  EXPECT_EQ(h(3 * 0x1p-25f), 0x0002);                // tie between 1 and 2 units
+  EXPECT_EQ(h(0x7ffp-25f), 0x0400);                  // largest subnormal + half unit -> normal
   EXPECT_EQ(h(0x1p-26f), 0x0000);
-  EXPECT_EQ(h(-0x1p-30f), 0x8000);              // underflow keeps the sign
+  EXPECT_EQ(h(-0x1p-30f), 0x8000);  // underflow keeps the sign
   EXPECT_EQ(h(std::numeric_limits<float>::denorm_min()), 0x0000);
 }
 

@@ -13,8 +13,7 @@ TEST(Sha256, EmptyMessage) {
 }
 
 TEST(Sha256, Abc) {
-  EXPECT_EQ(sha256_hex("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
 TEST(Sha256, TwoBlockMessage448Bits) {
@@ -45,8 +44,7 @@ TEST(Sha256, PaddingBoundaries) {
     for (char c : msg) h.update(std::string_view(&c, 1));
     EXPECT_EQ(h.hex_digest(), sha256_hex(msg)) << "length " << len;
   }
-  EXPECT_EQ(sha256_hex(std::string(64, 'a')),
-            "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+  EXPECT_EQ(sha256_hex(std::string(64, 'a')), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
 }
 
 TEST(Sha256, DigestResetsObject) {

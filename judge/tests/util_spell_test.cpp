@@ -23,12 +23,10 @@ TEST(EditDistance, Basics) {
 
 TEST(EditDistance, Symmetric) {
   EXPECT_EQ(edit_distance("vector_add", "vec_add"), edit_distance("vec_add", "vector_add"));
-  EXPECT_EQ(edit_distance("intercontinental", "incontinent"),
-            edit_distance("incontinent", "intercontinental"));
+  EXPECT_EQ(edit_distance("intercontinental", "incontinent"), edit_distance("incontinent", "intercontinental"));
 }
 
-const std::vector<std::string> kNames = {"vector_add", "matmul", "matrix_transpose",
-                                         "softmax", "reduction", "relu"};
+const std::vector<std::string> kNames = {"vector_add", "matmul", "matrix_transpose", "softmax", "reduction", "relu"};
 
 TEST(ClosestMatch, PicksTheNearest) {
   EXPECT_EQ(closest_match("matmull", kNames), "matmul");

@@ -18,7 +18,7 @@ struct Rung {
 struct Ranking {
   std::size_t total = 0;  // baselines compared against
   std::size_t slower = 0, ties = 0, faster = 0;
-  double percentile = 0;   // 0..100
+  double percentile = 0;     // 0..100
   std::vector<Rung> ladder;  // fastest first, you included
 };
 

@@ -15,8 +15,10 @@ namespace fs = std::filesystem;
 std::string gpu_key(std::string_view name) {
   std::string key;
   for (char c : name) {
-    if (std::isalnum(static_cast<unsigned char>(c))) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!key.empty() && key.back() != '-') key += '-';
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!key.empty() && key.back() != '-')
+      key += '-';
   }
   while (!key.empty() && key.back() == '-') key.pop_back();
   return key.empty() ? "unknown-gpu" : key;
@@ -31,10 +33,10 @@ fs::path default_user_store() {
 namespace {
 
 Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
-  if (auto s = spec::expect_keys(j, at,
-                                 {"label", "source", "median_ms", "noise", "n", "judge_version", "cuda_version",
-                                  "driver_version", "date"},
-                                 {"label", "median_ms"});
+  if (auto s = spec::expect_keys(
+          j, at,
+          {"label", "source", "median_ms", "noise", "n", "judge_version", "cuda_version", "driver_version", "date"},
+          {"label", "median_ms"});
       !s)
     return s.error();
   Entry e;
@@ -45,8 +47,11 @@ Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
   if (!median) return median.error();
   if (*median <= 0) return at.key("median_ms").error("must be positive");
   e.median_ms = *median;
-  for (auto [key, dst] : {std::pair{"source", &e.source}, {"judge_version", &e.judge_version},
-                          {"cuda_version", &e.cuda_version}, {"driver_version", &e.driver_version}, {"date", &e.date}}) {
+  for (auto [key, dst] : {std::pair{"source", &e.source},
+                          {"judge_version", &e.judge_version},
+                          {"cuda_version", &e.cuda_version},
+                          {"driver_version", &e.driver_version},
+                          {"date", &e.date}}) {
     if (!j.contains(key)) continue;
     auto v = spec::get_string(j[key], at.key(key));
     if (!v) return v.error();
@@ -107,7 +112,8 @@ Result<File> load(const fs::path& store, const std::string& key, const std::stri
     return f;
   }
   auto f = load_file(path);
-  if (f && f->challenge != slug) return make_error(fmt::format("{}: holds baselines of '{}', not '{}'", path.string(), f->challenge, slug));
+  if (f && f->challenge != slug)
+    return make_error(fmt::format("{}: holds baselines of '{}', not '{}'", path.string(), f->challenge, slug));
   return f;
 }
 

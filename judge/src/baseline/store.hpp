@@ -13,15 +13,15 @@ namespace judge::baseline {
 
 struct Entry {
   std::string label;
-  std::string source;        // the solution file it was measured from
+  std::string source;  // the solution file it was measured from
   double median_ms = 0;
-  double noise = 0;          // relative standard error of the median
-  std::size_t n = 0;         // samples
+  double noise = 0;   // relative standard error of the median
+  std::size_t n = 0;  // samples
   std::string judge_version;
   std::string cuda_version;
   std::string driver_version;
-  std::string date;          // UTC, ISO 8601
-  std::string origin;        // where it was loaded from (not stored)
+  std::string date;    // UTC, ISO 8601
+  std::string origin;  // where it was loaded from (not stored)
 };
 
 struct File {

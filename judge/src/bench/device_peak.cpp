@@ -14,8 +14,8 @@ std::string device_peak_key(const nlohmann::json& d) {
 }
 
 int fp32_lanes_per_sm(int major, int minor) {
-  if (major == 7) return 64;                       // Volta, Turing
-  if (major == 8) return minor == 0 ? 64 : 128;    // A100: 64; Ampere/Ada consumer parts: 128
+  if (major == 7) return 64;                                 // Volta, Turing
+  if (major == 8) return minor == 0 ? 64 : 128;              // A100: 64; Ampere/Ada consumer parts: 128
   if (major == 9 || major == 10 || major == 12) return 128;  // Hopper, Blackwell
   return 0;
 }

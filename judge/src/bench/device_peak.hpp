@@ -13,8 +13,8 @@
 namespace judge::bench {
 
 struct DevicePeak {
-  double copy_gbs = 0;       // measured: bytes read + written per second by a large D2D copy
-  double fp32_gflops = 0;    // theoretical: SMs x FP32 lanes per SM x 2 x boost clock (0 if unknown)
+  double copy_gbs = 0;     // measured: bytes read + written per second by a large D2D copy
+  double fp32_gflops = 0;  // theoretical: SMs x FP32 lanes per SM x 2 x boost clock (0 if unknown)
   bool cached = false;
 };
 

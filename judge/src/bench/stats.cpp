@@ -40,9 +40,9 @@ Summary summarize(std::vector<double> samples) {
 }
 
 nlohmann::json to_json(const Summary& s) {
-  return {{"n", s.n},           {"median_ms", s.median_ms}, {"min_ms", s.min_ms}, {"max_ms", s.max_ms},
-          {"mean_ms", s.mean_ms}, {"q1_ms", s.q1_ms},       {"q3_ms", s.q3_ms},   {"spread", s.spread()},
-          {"noise", s.noise}};
+  return {{"n", s.n},           {"median_ms", s.median_ms}, {"min_ms", s.min_ms},
+          {"max_ms", s.max_ms}, {"mean_ms", s.mean_ms},     {"q1_ms", s.q1_ms},
+          {"q3_ms", s.q3_ms},   {"spread", s.spread()},     {"noise", s.noise}};
 }
 
 }  // namespace judge::bench

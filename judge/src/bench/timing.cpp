@@ -12,7 +12,9 @@ namespace judge::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 // Move-only: a copy would free the same device memory twice (or, in a growing vector, early).
 struct DeviceCopy {
@@ -40,8 +42,9 @@ class Preparer {
         exec::fill_poison(poison.data(), b.bytes, b.element_bytes);
       }
       for (int set = 0; set < sets_; ++set) {
-        const unsigned char* src = b.role == spec::Role::out ? poison.data()
-                                   : shm.data() + (set == 0 ? b.initial_offset : b.alt_initial_offset);
+        const unsigned char* src = b.role == spec::Role::out
+                                       ? poison.data()
+                                       : shm.data() + (set == 0 ? b.initial_offset : b.alt_initial_offset);
         if (b.role == spec::Role::out && set > 0) break;  // one poison copy serves both sets
         copies_.emplace_back();
         JUDGE_CUDA_TRY(cudaMalloc(&copies_.back().ptr, b.bytes));
@@ -63,7 +66,8 @@ class Preparer {
     const int set = set_of(round);
     for (const Restore& r : restores_) {
       if (r.poison || r.set == set)
-        JUDGE_CUDA_TRY(cudaMemcpyAsync(r.target->data(), r.source, r.target->bytes(), cudaMemcpyDeviceToDevice, nullptr));
+        JUDGE_CUDA_TRY(
+            cudaMemcpyAsync(r.target->data(), r.source, r.target->bytes(), cudaMemcpyDeviceToDevice, nullptr));
     }
     cudaCtxResetPersistingL2Cache();  // unsupported on some GPUs: nothing to reset there
     cudaGetLastError();
@@ -111,15 +115,21 @@ Result<nlohmann::json> validate(const exec::TestRequest& r, const std::vector<ex
     const auto c = check::compare_buffer(b.name, got.data(), shm.data() + want_at, b.bytes / b.element_bytes, opt);
     if (!c.ok()) {
       const check::Mismatch& m = c.first.front();
-      return nlohmann::json{{"input_set", set},       {"buffer", b.name},  {"index", m.index},
-                            {"got", check::format_value(m.got, b.type)}, {"want", check::format_value(m.want, b.type)},
-                            {"mismatches", c.mismatches}, {"never_written", m.never_written}};
+      return nlohmann::json{{"input_set", set},
+                            {"buffer", b.name},
+                            {"index", m.index},
+                            {"got", check::format_value(m.got, b.type)},
+                            {"want", check::format_value(m.want, b.type)},
+                            {"mismatches", c.mismatches},
+                            {"never_written", m.never_written}};
     }
   }
   return nlohmann::json();
 }
 
-bool should_validate(std::size_t sample) { return sample < 2 || (sample & (sample - 1)) == 0; }
+bool should_validate(std::size_t sample) {
+  return sample < 2 || (sample & (sample - 1)) == 0;
+}
 
 struct Events {
   Events() = default;
@@ -154,7 +164,10 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
   TimingResult r;
   Preparer prep;
   Events ev;
-  auto judge_fail = [&](const Error& e) { r.judge_error = e.message; return r; };
+  auto judge_fail = [&](const Error& e) {
+    r.judge_error = e.message;
+    return r;
+  };
   if (auto s = prep.init(request, buffers, shm); !s) return judge_fail(s.error());
   if (cudaEventCreate(&ev.start) != cudaSuccess || cudaEventCreate(&ev.stop) != cudaSuccess)
     return judge_fail(make_error("cannot create CUDA events"));
@@ -203,8 +216,14 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
       r.stop_reason = "noise target met";
       break;
     }
-    if (n >= policy.max_samples) { r.stop_reason = "sample cap"; break; }
-    if (ms_since(start) >= policy.max_total_ms) { r.stop_reason = "time cap"; break; }
+    if (n >= policy.max_samples) {
+      r.stop_reason = "sample cap";
+      break;
+    }
+    if (ms_since(start) >= policy.max_total_ms) {
+      r.stop_reason = "time cap";
+      break;
+    }
   }
   r.clocks_after = exec::read_clocks(pci_bus_id);
   // The last call's outputs are still on the device: validate them too.

@@ -29,10 +29,10 @@ struct TimingPolicy {
   int min_warmup_calls = 3;
   double min_warmup_ms = 100;
   std::size_t min_samples = 10;
-  double min_timed_ms = 500;     // accumulated time inside the events
-  double target_noise = 0.005;   // relative noise of the median
+  double min_timed_ms = 500;    // accumulated time inside the events
+  double target_noise = 0.005;  // relative noise of the median
   std::size_t max_samples = 50000;
-  double max_total_ms = 15000;   // hard cap on the whole sampling loop, set-up included
+  double max_total_ms = 15000;  // hard cap on the whole sampling loop, set-up included
 };
 
 struct TimingResult {
@@ -40,7 +40,7 @@ struct TimingResult {
   std::vector<double> wall_ms;   // host time from the call until the device is idle
   double overhead_ms = 0;        // median wall - event of an empty call (launch + sync latency)
   int warmup_calls = 0;
-  std::string stop_reason;       // "noise target met", "time cap", "sample cap"
+  std::string stop_reason;  // "noise target met", "time cap", "sample cap"
   std::optional<exec::ClockReading> clocks_before, clocks_after;
   nlohmann::json validation_failure;  // null, or {sample, input_set, buffer, index, got, want}
   std::size_t validated_samples = 0;

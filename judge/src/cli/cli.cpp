@@ -24,7 +24,9 @@ namespace {
 using judging::ExitCode;
 
 // The hidden runner mode: `judge __runner --fd N`. Not a user command, so not in the table.
-bool is_runner_invocation(int argc, char** argv) { return argc == 4 && std::strcmp(argv[1], "__runner") == 0; }
+bool is_runner_invocation(int argc, char** argv) {
+  return argc == 4 && std::strcmp(argv[1], "__runner") == 0;
+}
 
 int run_parsed(int argc, char** argv) {
   CLI::App app{"judge: an offline judge for CUDA practice problems", "judge"};
@@ -34,8 +36,10 @@ int run_parsed(int argc, char** argv) {
       "Exit codes: 0 accepted, 1 rejected, 2 usage error, 3 judge error (e.g. no CUDA device), 130 interrupted.\n"
       "Run 'judge <command> --help' for a command's options.");
   GlobalOptions global;
-  app.add_option("--root", global.root, "Folder holding challenges/, testcases/, solutions/ (default: found automatically)");
-  const std::vector<Command> table = {list_command(), show_command(), init_command(), run_command(), baseline_command(), doctor_command()};
+  app.add_option("--root", global.root,
+                 "Folder holding challenges/, testcases/, solutions/ (default: found automatically)");
+  const std::vector<Command> table = {list_command(), show_command(),     init_command(),
+                                      run_command(),  baseline_command(), doctor_command()};
   std::function<int()> handler;
   for (const Command& c : table) {
     CLI::App* sub = app.add_subcommand(c.name, c.help);

@@ -4,11 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "util/units.hpp"
 #include "cli/commands.hpp"
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
 #include "spec/catalog.hpp"
+#include "util/units.hpp"
 #include "version.hpp"
 
 namespace judge::cli {

@@ -28,7 +28,8 @@ Command init_command() {
               auto text = compile::read_text_file(c->dir / "starter.cu");
               if (!text) return fail(text.error().message, 3);
               if (std::filesystem::exists(o->output) && !o->force)
-                return fail(fmt::format("{} exists; pass --force to overwrite it or -o to choose another file", o->output), 2);
+                return fail(
+                    fmt::format("{} exists; pass --force to overwrite it or -o to choose another file", o->output), 2);
               std::ofstream f(o->output, std::ios::binary);
               f << *text;
               if (!f) return fail(fmt::format("cannot write {}", o->output), 3);

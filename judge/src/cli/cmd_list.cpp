@@ -28,12 +28,14 @@ Command list_command() {
                 j["format"] = "judge-list/1";
                 j["challenges"] = nlohmann::ordered_json::array();
                 for (const auto& c : all)
-                  j["challenges"].push_back({{"number", c.number}, {"slug", c.slug}, {"title", c.title}, {"difficulty", c.difficulty}});
+                  j["challenges"].push_back(
+                      {{"number", c.number}, {"slug", c.slug}, {"title", c.title}, {"difficulty", c.difficulty}});
                 fmt::print("{}\n", j.dump(2));
                 return 0;
               }
               fmt::print("{:>4}  {:<24} {:<28} {}\n", "#", "slug", "title", "difficulty");
-              for (const auto& c : all) fmt::print("{:>4}  {:<24} {:<28} {}\n", c.number, c.slug, c.title, c.difficulty);
+              for (const auto& c : all)
+                fmt::print("{:>4}  {:<24} {:<28} {}\n", c.number, c.slug, c.title, c.difficulty);
               return 0;
             });
           }};

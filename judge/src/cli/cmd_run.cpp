@@ -20,8 +20,10 @@ Command run_command() {
               auto judged = judge_file(g, *r);
               if (auto* code = std::get_if<int>(&judged)) return *code;
               const judging::RunResult& result = std::get<Judged>(judged).result;
-              if (*json) fmt::print("{}\n", report::render_json(result).dump(2));
-              else fmt::print("{}", report::render_text(result, util::stream_wants_color(stdout)));
+              if (*json)
+                fmt::print("{}\n", report::render_json(result).dump(2));
+              else
+                fmt::print("{}", report::render_text(result, util::stream_wants_color(stdout)));
               return static_cast<int>(judging::exit_code_for(result.verdict));
             });
           }};

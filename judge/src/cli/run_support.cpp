@@ -14,11 +14,16 @@ Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text) {
   std::set<spec::CaseKind> kinds;
   std::stringstream in(text);
   for (std::string k; std::getline(in, k, ',');) {
-    if (k == "all") kinds.insert({spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance});
-    else if (k == "example") kinds.insert(spec::CaseKind::example);
-    else if (k == "functional") kinds.insert(spec::CaseKind::functional);
-    else if (k == "performance") kinds.insert(spec::CaseKind::performance);
-    else return make_error(fmt::format("--tests: unknown kind '{}' (use example, functional, performance or all)", k));
+    if (k == "all")
+      kinds.insert({spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance});
+    else if (k == "example")
+      kinds.insert(spec::CaseKind::example);
+    else if (k == "functional")
+      kinds.insert(spec::CaseKind::functional);
+    else if (k == "performance")
+      kinds.insert(spec::CaseKind::performance);
+    else
+      return make_error(fmt::format("--tests: unknown kind '{}' (use example, functional, performance or all)", k));
   }
   return kinds;
 }
@@ -31,7 +36,8 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
   sub.add_option("--compiler", r.compiler, "Compile engine: nvcc")->check(CLI::IsMember({"nvcc"}));
   sub.add_option("-I", r.include_dirs, "Extra include folder (the solution's own folder is always searched)");
   sub.add_flag("--no-cache", r.no_cache, "Recompile even if an identical build is cached");
-  sub.add_option("--store", r.store, "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
+  sub.add_option("--store", r.store,
+                 "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
 
 std::filesystem::path user_store(const JudgeRequest& r) {

@@ -9,13 +9,20 @@ namespace judge::compile {
 
 std::string_view arg_kind_name(ArgKind k) {
   switch (k) {
-    case ArgKind::pointer: return "pointer";
-    case ArgKind::i32: return "i32";
-    case ArgKind::u32: return "u32";
-    case ArgKind::i64: return "i64";
-    case ArgKind::u64: return "u64";
-    case ArgKind::f32: return "f32";
-    case ArgKind::f64: return "f64";
+    case ArgKind::pointer:
+      return "pointer";
+    case ArgKind::i32:
+      return "i32";
+    case ArgKind::u32:
+      return "u32";
+    case ArgKind::i64:
+      return "i64";
+    case ArgKind::u64:
+      return "u64";
+    case ArgKind::f32:
+      return "f32";
+    case ArgKind::f64:
+      return "f64";
   }
   return "?";
 }
@@ -41,10 +48,18 @@ bool element_type_matches(DType t, const std::string& base) {
 // Integer scalar spellings and how they are stored (LP64: long is 64 bits).
 const std::map<std::string, ArgKind>& integer_scalars() {
   static const std::map<std::string, ArgKind> k = {
-      {"int", ArgKind::i32},           {"int32_t", ArgKind::i32},       {"unsigned int", ArgKind::u32},
-      {"uint32_t", ArgKind::u32},      {"long", ArgKind::i64},          {"long long", ArgKind::i64},
-      {"int64_t", ArgKind::i64},       {"ssize_t", ArgKind::i64},       {"ptrdiff_t", ArgKind::i64},
-      {"unsigned long", ArgKind::u64}, {"unsigned long long", ArgKind::u64}, {"uint64_t", ArgKind::u64},
+      {"int", ArgKind::i32},
+      {"int32_t", ArgKind::i32},
+      {"unsigned int", ArgKind::u32},
+      {"uint32_t", ArgKind::u32},
+      {"long", ArgKind::i64},
+      {"long long", ArgKind::i64},
+      {"int64_t", ArgKind::i64},
+      {"ssize_t", ArgKind::i64},
+      {"ptrdiff_t", ArgKind::i64},
+      {"unsigned long", ArgKind::u64},
+      {"unsigned long long", ArgKind::u64},
+      {"uint64_t", ArgKind::u64},
       {"size_t", ArgKind::u64},
   };
   return k;
@@ -63,7 +78,8 @@ Result<BoundParam> bind_buffer(const DeclaredParam& d, const spec::Param& p, con
     return make_error(fmt::format("{}: points to '{}', but the challenge's buffer holds {} ({})", where, d.base,
                                   spec::dtype_c_name(p.type), describe_spec(p)));
   if (d.pointee_const && p.role != spec::Role::in)
-    return make_error(fmt::format("{}: solve writes {}, so it cannot be declared const ('{}')", where, p.name, d.written));
+    return make_error(
+        fmt::format("{}: solve writes {}, so it cannot be declared const ('{}')", where, p.name, d.written));
   const std::string base = d.base == "half" ? "__half" : d.base;
   return BoundParam{ArgKind::pointer, fmt::format("{}{}*", d.pointee_const ? "const " : "", base)};
 }
@@ -75,12 +91,14 @@ Result<BoundParam> bind_scalar(const DeclaredParam& d, const spec::Param& p, con
   if (spec::is_floating(p.type)) {
     if (d.base == "float") return BoundParam{ArgKind::f32, "float"};
     if (d.base == "double") return BoundParam{ArgKind::f64, "double"};
-    return make_error(fmt::format("{}: must be float or double ({}), but is declared '{}'", where, describe_spec(p), d.written));
+    return make_error(
+        fmt::format("{}: must be float or double ({}), but is declared '{}'", where, describe_spec(p), d.written));
   }
   auto it = integer_scalars().find(d.base);
   if (it == integer_scalars().end())
-    return make_error(fmt::format("{}: must be an integer type of 32 bits or more such as int ({}), but is declared '{}'",
-                                  where, describe_spec(p), d.written));
+    return make_error(
+        fmt::format("{}: must be an integer type of 32 bits or more such as int ({}), but is declared '{}'", where,
+                    describe_spec(p), d.written));
   return BoundParam{it->second, d.base};
 }
 
@@ -88,8 +106,8 @@ Result<BoundParam> bind_scalar(const DeclaredParam& d, const spec::Param& p, con
 
 Result<Binding> bind_prototype(const Prototype& proto, const spec::Challenge& c, std::string_view file) {
   if (proto.params.size() != c.params.size()) {
-    return make_error(fmt::format("{}:{}: signature mismatch: your solve takes {} parameter{}, {} expects {}:\n  {}", file,
-                                  proto.line, proto.params.size(), proto.params.size() == 1 ? "" : "s", c.slug,
+    return make_error(fmt::format("{}:{}: signature mismatch: your solve takes {} parameter{}, {} expects {}:\n  {}",
+                                  file, proto.line, proto.params.size(), proto.params.size() == 1 ? "" : "s", c.slug,
                                   c.params.size(), c.signature()));
   }
   Binding b;

@@ -11,10 +11,10 @@
 namespace judge::compile {
 
 struct CompileRequest {
-  std::filesystem::path source;         // the user's file
-  std::string display_name;             // how the user named it, for messages
+  std::filesystem::path source;                     // the user's file
+  std::string display_name;                         // how the user named it, for messages
   std::vector<std::filesystem::path> include_dirs;  // -I (the source's folder is always added)
-  std::string arch;                     // "sm_90"
+  std::string arch;                                 // "sm_90"
   std::string engine = "nvcc";
   Binding binding;
   int timeout_ms = 120000;

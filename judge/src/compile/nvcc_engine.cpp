@@ -24,8 +24,9 @@ bool is_executable(const fs::path& p) {
 }
 
 std::vector<std::string> nvcc_flags(const CompileRequest& r) {
-  std::vector<std::string> f = {"-O3", "-std=c++17", "-shared", "-Xcompiler", "-fPIC", "-cudart", "shared", "-lineinfo",
-                                "-arch=" + r.arch, "-I" + fs::absolute(r.source).parent_path().string()};
+  std::vector<std::string> f = {
+      "-O3",     "-std=c++17", "-shared",   "-Xcompiler",      "-fPIC",
+      "-cudart", "shared",     "-lineinfo", "-arch=" + r.arch, "-I" + fs::absolute(r.source).parent_path().string()};
   for (const fs::path& d : r.include_dirs) f.push_back("-I" + fs::absolute(d).string());
   return f;
 }
@@ -38,7 +39,8 @@ std::string clean_log(std::string log, const CompileRequest& r, const fs::path& 
   std::istringstream in(log);
   std::string out, line;
   while (std::getline(in, line)) {
-    if (line.find(wrapper.filename().string()) != std::string::npos && line.find("error") == std::string::npos) continue;
+    if (line.find(wrapper.filename().string()) != std::string::npos && line.find("error") == std::string::npos)
+      continue;
     out += line + "\n";
   }
   return out;
@@ -102,7 +104,9 @@ CompileOutcome compile(const CompileRequest& r) {
     out.log = std::move(log);
     return out;
   };
-  if (r.engine != "nvcc") return fail(CompileOutcome::Status::tool_error, fmt::format("unknown compiler engine '{}' (available: nvcc)", r.engine));
+  if (r.engine != "nvcc")
+    return fail(CompileOutcome::Status::tool_error,
+                fmt::format("unknown compiler engine '{}' (available: nvcc)", r.engine));
   auto nvcc = find_nvcc();
   if (!nvcc) return fail(CompileOutcome::Status::tool_error, nvcc.error().message);
   auto version = nvcc_version();
@@ -126,7 +130,8 @@ CompileOutcome compile(const CompileRequest& r) {
   const std::string tmp_stem = fmt::format("{}.tmp{}", *key, ::getpid());
   const fs::path wrapper = dir / (tmp_stem + ".cu");
   const fs::path tmp_so = dir / (tmp_stem + ".so");
-  if (!write_file(wrapper, wrapper_text)) return fail(CompileOutcome::Status::tool_error, fmt::format("cannot write {}", wrapper.string()));
+  if (!write_file(wrapper, wrapper_text))
+    return fail(CompileOutcome::Status::tool_error, fmt::format("cannot write {}", wrapper.string()));
   util::SpawnOptions o;
   o.argv = {nvcc->string()};
   o.argv.insert(o.argv.end(), flags.begin(), flags.end());
@@ -144,10 +149,13 @@ CompileOutcome compile(const CompileRequest& r) {
   }
   if (!run->status.exited || run->status.code != 0) {
     fs::remove(tmp_so, ec);
-    return fail(CompileOutcome::Status::compile_error, out.log.empty() ? "nvcc failed: " + run->status.describe() : out.log);
+    return fail(CompileOutcome::Status::compile_error,
+                out.log.empty() ? "nvcc failed: " + run->status.describe() : out.log);
   }
   fs::rename(tmp_so, artifact, ec);
-  if (ec) return fail(CompileOutcome::Status::tool_error, fmt::format("cannot store {}: {}", artifact.string(), ec.message()));
+  if (ec)
+    return fail(CompileOutcome::Status::tool_error,
+                fmt::format("cannot store {}: {}", artifact.string(), ec.message()));
   return out;
 }
 

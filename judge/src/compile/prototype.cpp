@@ -19,8 +19,10 @@ struct Token {
 std::size_t skip_quoted(std::string_view s, std::size_t i, int& line) {
   const char q = s[i++];
   while (i < s.size() && s[i] != q) {
-    if (s[i] == '\\') ++i;
-    else if (s[i] == '\n') ++line;
+    if (s[i] == '\\')
+      ++i;
+    else if (s[i] == '\n')
+      ++line;
     ++i;
   }
   return i + 1;
@@ -44,17 +46,31 @@ std::vector<Token> tokenize(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
-    if (c == '\n') { ++line; line_start = true; ++i; continue; }
-    if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+    if (c == '\n') {
+      ++line;
+      line_start = true;
+      ++i;
+      continue;
+    }
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
     if (c == '#' && line_start) {  // preprocessor line, with continuations
       while (i < s.size() && s[i] != '\n') {
-        if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '\n') { ++line; ++i; }
+        if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
+          ++line;
+          ++i;
+        }
         ++i;
       }
       continue;
     }
     line_start = false;
-    if (s.substr(i, 2) == "//") { while (i < s.size() && s[i] != '\n') ++i; continue; }
+    if (s.substr(i, 2) == "//") {
+      while (i < s.size() && s[i] != '\n') ++i;
+      continue;
+    }
     if (s.substr(i, 2) == "/*") {
       const std::size_t end = s.find("*/", i + 2);
       const std::size_t stop = end == std::string_view::npos ? s.size() : end + 2;
@@ -62,7 +78,10 @@ std::vector<Token> tokenize(std::string_view s) {
       i = stop;
       continue;
     }
-    if (c == 'R' && s.substr(i, 2) == "R\"") { i = skip_raw_string(s, i, line); continue; }
+    if (c == 'R' && s.substr(i, 2) == "R\"") {
+      i = skip_raw_string(s, i, line);
+      continue;
+    }
     if (c == '"' || c == '\'') {
       const int start_line = line;
       const std::size_t j = skip_quoted(s, i, line);
@@ -85,28 +104,39 @@ std::vector<Token> tokenize(std::string_view s) {
       i = j;
       continue;
     }
-    if (s.substr(i, 2) == "::") { out.push_back({Token::Kind::punct, "::", line}); i += 2; continue; }
+    if (s.substr(i, 2) == "::") {
+      out.push_back({Token::Kind::punct, "::", line});
+      i += 2;
+      continue;
+    }
     out.push_back({Token::Kind::punct, std::string(1, c), line});
     ++i;
   }
   return out;
 }
 
-const std::set<std::string, std::less<>> kIgnoredQualifiers = {
-    "__restrict__", "__restrict", "restrict", "volatile", "register", "struct", "std"};
+const std::set<std::string, std::less<>> kIgnoredQualifiers = {"__restrict__", "__restrict", "restrict", "volatile",
+                                                               "register",     "struct",     "std"};
 
 std::string normalize_base(std::vector<std::string> words) {
   int longs = 0;
   bool is_unsigned = false, is_signed = false, has_int = false, has_char = false, has_short = false;
   std::string other;
   for (const std::string& w : words) {
-    if (w == "long") ++longs;
-    else if (w == "unsigned") is_unsigned = true;
-    else if (w == "signed") is_signed = true;
-    else if (w == "int") has_int = true;
-    else if (w == "char") has_char = true;
-    else if (w == "short") has_short = true;
-    else other += (other.empty() ? "" : " ") + w;
+    if (w == "long")
+      ++longs;
+    else if (w == "unsigned")
+      is_unsigned = true;
+    else if (w == "signed")
+      is_signed = true;
+    else if (w == "int")
+      has_int = true;
+    else if (w == "char")
+      has_char = true;
+    else if (w == "short")
+      has_short = true;
+    else
+      other += (other.empty() ? "" : " ") + w;
   }
   if (!other.empty()) {
     if (other == "__half") return "half";
@@ -122,8 +152,8 @@ std::string normalize_base(std::vector<std::string> words) {
   return "";
 }
 
-const std::set<std::string, std::less<>> kBuiltinTypeWords = {
-    "void", "bool", "char", "short", "int", "long", "unsigned", "signed", "float", "double"};
+const std::set<std::string, std::less<>> kBuiltinTypeWords = {"void", "bool",     "char",   "short", "int",
+                                                              "long", "unsigned", "signed", "float", "double"};
 
 Result<DeclaredParam> read_param(const std::vector<Token>& toks, std::string_view file) {
   DeclaredParam p;
@@ -133,7 +163,10 @@ Result<DeclaredParam> read_param(const std::vector<Token>& toks, std::string_vie
     const Token& t = toks[k];
     const bool glue = p.written.empty() || t.text == "*" || t.text == "::" || p.written.back() == ':';
     p.written += (glue ? "" : " ") + t.text;
-    if (t.text == "*") { ++p.pointer_depth; continue; }
+    if (t.text == "*") {
+      ++p.pointer_depth;
+      continue;
+    }
     if (t.text == "[") {  // `float A[]` is a pointer
       ++p.pointer_depth;
       while (k + 1 < toks.size() && toks[k].text != "]") p.written += toks[++k].text;
@@ -166,7 +199,8 @@ bool is_extern_c(const std::vector<Token>& t, std::size_t i) {
   if (i >= 3 && t[i - 1].text == "void" && t[i - 2].text == "\"C\"" && t[i - 3].text == "extern") return true;
   int depth = 0;
   for (std::size_t k = i; k-- > 0;) {
-    if (t[k].text == "}") ++depth;
+    if (t[k].text == "}")
+      ++depth;
     else if (t[k].text == "{") {
       if (depth == 0) return k >= 2 && t[k - 1].text == "\"C\"" && t[k - 2].text == "extern";
       --depth;
@@ -212,7 +246,8 @@ Result<Prototype> parse_solve_prototype(std::string_view source, std::string_vie
       if (x == ")" || x == ">" || x == "]") --depth;
       cur.push_back(t[k]);
     }
-    if (k >= t.size()) return make_error(fmt::format("{}:{}: the parameter list of solve is not closed", file, proto.line));
+    if (k >= t.size())
+      return make_error(fmt::format("{}:{}: the parameter list of solve is not closed", file, proto.line));
     proto.is_definition = k + 1 < t.size() && t[k + 1].text == "{";
     if (proto.is_definition) return proto;
     if (!declaration) declaration = std::move(proto);

@@ -16,14 +16,14 @@ struct DeclaredParam {
   std::string base;            // normalized base type: "float", "unsigned int", "size_t", "half", ...
   bool pointee_const = false;  // `const float* p`
   int pointer_depth = 0;
-  std::string name;            // may be empty in a declaration
-  std::string written;         // the parameter as written, for messages
+  std::string name;     // may be empty in a declaration
+  std::string written;  // the parameter as written, for messages
   int line = 0;
 };
 
 struct Prototype {
   std::vector<DeclaredParam> params;
-  int line = 0;             // line of `solve`
+  int line = 0;  // line of `solve`
   bool is_definition = false;
 };
 

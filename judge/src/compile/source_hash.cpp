@@ -22,7 +22,8 @@ Result<std::string> read_text_file(const fs::path& p) {
 
 namespace {
 
-void collect(const fs::path& file, const std::vector<fs::path>& dirs, std::set<fs::path>& seen, std::vector<fs::path>& out) {
+void collect(const fs::path& file, const std::vector<fs::path>& dirs, std::set<fs::path>& seen,
+             std::vector<fs::path>& out) {
   auto text = read_text_file(file);
   if (!text) return;
   static const std::regex re(R"re(^\s*#\s*include\s*"([^"]+)")re");

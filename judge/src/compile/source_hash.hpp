@@ -16,7 +16,8 @@ std::vector<std::filesystem::path> local_headers(const std::filesystem::path& so
 
 // sha256 over: a format tag, engine, flags, toolkit version, generated wrapper, the source and
 // every local header (by name and content).
-Result<std::string> artifact_key(const std::filesystem::path& source, const std::vector<std::filesystem::path>& include_dirs,
+Result<std::string> artifact_key(const std::filesystem::path& source,
+                                 const std::vector<std::filesystem::path>& include_dirs,
                                  const std::string& wrapper_text, const std::string& engine,
                                  const std::vector<std::string>& flags, const std::string& toolkit_version);
 

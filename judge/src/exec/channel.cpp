@@ -1,7 +1,7 @@
 #include "exec/channel.hpp"
 
-#include <fmt/format.h>
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 

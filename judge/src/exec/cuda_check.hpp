@@ -18,14 +18,14 @@ inline cudaError_t wait_for_device() {
 }
 
 inline Error cuda_failure(cudaError_t e, const char* call, const char* file, int line) {
-  return make_error(fmt::format("{}:{}: {} failed: {} ({})", file, line, call, cudaGetErrorName(e), cudaGetErrorString(e)));
+  return make_error(
+      fmt::format("{}:{}: {} failed: {} ({})", file, line, call, cudaGetErrorName(e), cudaGetErrorString(e)));
 }
 
 }  // namespace judge::exec
 
-#define JUDGE_CUDA_TRY(call)                                                      \
-  do {                                                                            \
-    const cudaError_t judge_cuda_e_ = (call);                                     \
-    if (judge_cuda_e_ != cudaSuccess)                                             \
-      return ::judge::exec::cuda_failure(judge_cuda_e_, #call, __FILE__, __LINE__); \
+#define JUDGE_CUDA_TRY(call)                                                                                        \
+  do {                                                                                                              \
+    const cudaError_t judge_cuda_e_ = (call);                                                                       \
+    if (judge_cuda_e_ != cudaSuccess) return ::judge::exec::cuda_failure(judge_cuda_e_, #call, __FILE__, __LINE__); \
   } while (0)

@@ -8,9 +8,13 @@
 
 namespace judge::exec {
 
-std::size_t GuardedBuffer::front_bytes() { return kGuardBytes; }
+std::size_t GuardedBuffer::front_bytes() {
+  return kGuardBytes;
+}
 
-GuardedBuffer::GuardedBuffer(GuardedBuffer&& o) noexcept { *this = std::move(o); }
+GuardedBuffer::GuardedBuffer(GuardedBuffer&& o) noexcept {
+  *this = std::move(o);
+}
 
 GuardedBuffer& GuardedBuffer::operator=(GuardedBuffer&& o) noexcept {
   if (this != &o) {
@@ -50,7 +54,8 @@ Result<std::optional<long long>> GuardedBuffer::first_guard_change() const {
     if (back[i] != canary_) return std::optional<long long>(static_cast<long long>(bytes_ + i));
   }
   for (std::size_t i = kGuardBytes; i-- > 0;) {
-    if (front[i] != canary_) return std::optional<long long>(static_cast<long long>(i) - static_cast<long long>(kGuardBytes));
+    if (front[i] != canary_)
+      return std::optional<long long>(static_cast<long long>(i) - static_cast<long long>(kGuardBytes));
   }
   return std::optional<long long>();
 }

@@ -52,7 +52,10 @@ std::optional<ClockReading> read_clocks(const std::string& pci_bus_id) {
 }
 
 nlohmann::json to_json(const ClockReading& r) {
-  return {{"sm_mhz", r.sm_mhz}, {"memory_mhz", r.memory_mhz}, {"throttle_reasons", r.throttle_reasons}, {"throttled", r.throttled()}};
+  return {{"sm_mhz", r.sm_mhz},
+          {"memory_mhz", r.memory_mhz},
+          {"throttle_reasons", r.throttle_reasons},
+          {"throttled", r.throttled()}};
 }
 
 }  // namespace judge::exec

@@ -17,7 +17,8 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   auto pair = Channel::make_pair();
   if (!pair) return pair.error();
   util::SpawnOptions o;
-  const std::string exe = limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
+  const std::string exe =
+      limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
   o.argv = {exe, "__runner", "--fd", std::to_string(kRunnerFd)};
   o.fds = {{pair->second.get(), kRunnerFd}};
   o.rlimits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, rlim_t{1} << 30}, {RLIMIT_CPU, 3600}};
@@ -38,7 +39,8 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
     if (!r.child_.err().text.empty()) why += ": " + r.child_.err().text;
     return make_error("the GPU runner " + why);
   }
-  if (!hello->body.value("ok", false)) return make_error(hello->body.value("error", std::string("runner failed to start")));
+  if (!hello->body.value("ok", false))
+    return make_error(hello->body.value("error", std::string("runner failed to start")));
   r.device_ = hello->body.at("device");
   return r;
 }

@@ -15,22 +15,22 @@
 namespace judge::exec {
 
 struct RunnerLimits {
-  std::string executable;     // the judge binary to start in runner mode; empty: this process's own
-  int setup_ms = 120000;      // allocating and uploading test data (the judge's own work)
-  int solve_ms = 2000;        // one checked solve call
-  int timing_ms = 60000;      // the whole performance measurement
+  std::string executable;                  // the judge binary to start in runner mode; empty: this process's own
+  int setup_ms = 120000;                   // allocating and uploading test data (the judge's own work)
+  int solve_ms = 2000;                     // one checked solve call
+  int timing_ms = 60000;                   // the whole performance measurement
   std::size_t output_cap_bytes = 1 << 20;  // stdout + stderr kept per runner
 };
 
 struct TestOutcome {
   enum class End : int { done = 0, timeout = 1, died = 2, judge_error = 3 };
   End end = End::done;
-  std::string phase;        // "setup", "solve", "inspect" or "timing": where it ended
-  nlohmann::json report;    // the runner's "done" message
-  util::ExitStatus exit;    // when died
-  std::string output;       // what the solution printed during this test (capped)
+  std::string phase;             // "setup", "solve", "inspect" or "timing": where it ended
+  nlohmann::json report;         // the runner's "done" message
+  util::ExitStatus exit;         // when died
+  std::string output;            // what the solution printed during this test (capped)
   std::size_t output_bytes = 0;  // everything it printed, including past the cap
-  std::string error;        // judge_error text
+  std::string error;             // judge_error text
   double elapsed_ms = 0;
 };
 

@@ -2,11 +2,11 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <vector>
 
 #include "bench/timing.hpp"
@@ -37,8 +37,9 @@ Result<Json> device_info() {
   int count = 0;
   const cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
-    return make_error(e == cudaSuccess ? std::string("no CUDA device: the driver reports 0 devices")
-                                       : fmt::format("no CUDA device: {} ({})", cudaGetErrorName(e), cudaGetErrorString(e)));
+    return make_error(e == cudaSuccess
+                          ? std::string("no CUDA device: the driver reports 0 devices")
+                          : fmt::format("no CUDA device: {} ({})", cudaGetErrorName(e), cudaGetErrorString(e)));
   }
   int dev = 0;
   JUDGE_CUDA_TRY(cudaSetDevice(dev));
@@ -92,13 +93,41 @@ std::vector<std::uint64_t> make_arg_storage(const TestRequest& r, const std::vec
     void* slot = &s[i];
     using K = compile::ArgKind;
     switch (a.kind) {
-      case K::pointer: { void* p = bufs[a.buffer].data(); std::memcpy(slot, &p, sizeof p); break; }
-      case K::i32: { auto v = static_cast<std::int32_t>(a.value); std::memcpy(slot, &v, 4); break; }
-      case K::u32: { auto v = static_cast<std::uint32_t>(a.value); std::memcpy(slot, &v, 4); break; }
-      case K::i64: { auto v = static_cast<std::int64_t>(a.value); std::memcpy(slot, &v, 8); break; }
-      case K::u64: { auto v = static_cast<std::uint64_t>(a.value); std::memcpy(slot, &v, 8); break; }
-      case K::f32: { auto v = static_cast<float>(a.value); std::memcpy(slot, &v, 4); break; }
-      case K::f64: { double v = a.value; std::memcpy(slot, &v, 8); break; }
+      case K::pointer: {
+        void* p = bufs[a.buffer].data();
+        std::memcpy(slot, &p, sizeof p);
+        break;
+      }
+      case K::i32: {
+        auto v = static_cast<std::int32_t>(a.value);
+        std::memcpy(slot, &v, 4);
+        break;
+      }
+      case K::u32: {
+        auto v = static_cast<std::uint32_t>(a.value);
+        std::memcpy(slot, &v, 4);
+        break;
+      }
+      case K::i64: {
+        auto v = static_cast<std::int64_t>(a.value);
+        std::memcpy(slot, &v, 8);
+        break;
+      }
+      case K::u64: {
+        auto v = static_cast<std::uint64_t>(a.value);
+        std::memcpy(slot, &v, 8);
+        break;
+      }
+      case K::f32: {
+        auto v = static_cast<float>(a.value);
+        std::memcpy(slot, &v, 4);
+        break;
+      }
+      case K::f64: {
+        double v = a.value;
+        std::memcpy(slot, &v, 8);
+        break;
+      }
     }
   }
   return s;
@@ -179,7 +208,8 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     must_exit = true;
     return {{"op", "done"}, {"judge_error", report.error().message}};
   }
-  Json done = {{"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
+  Json done = {
+      {"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
   if (r.performance && done["guards"].empty() && done["modified"].empty()) {
     (void)ch.send({{"op", "timing"}});
     auto timing = bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, pci_bus_id());
@@ -200,13 +230,15 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
 // memory-bound solution is measured against.
 Json calibrate() {
   std::size_t free_bytes = 0, total = 0;
-  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) return {{"op", "calibrated"}, {"error", "cudaMemGetInfo failed"}};
+  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess)
+    return {{"op", "calibrated"}, {"error", "cudaMemGetInfo failed"}};
   const std::size_t bytes = std::min<std::size_t>(std::size_t{1} << 30, free_bytes / 4);
   void *src = nullptr, *dst = nullptr;
   cudaEvent_t a = nullptr, b = nullptr;
   std::vector<double> ms;
   if (cudaMalloc(&src, bytes) == cudaSuccess && cudaMalloc(&dst, bytes) == cudaSuccess &&
-      cudaEventCreate(&a) == cudaSuccess && cudaEventCreate(&b) == cudaSuccess && cudaMemset(src, 1, bytes) == cudaSuccess) {
+      cudaEventCreate(&a) == cudaSuccess && cudaEventCreate(&b) == cudaSuccess &&
+      cudaMemset(src, 1, bytes) == cudaSuccess) {
     for (int i = 0; i < 33; ++i) {
       cudaEventRecord(a, nullptr);
       cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, nullptr);
@@ -223,8 +255,10 @@ Json calibrate() {
   if (ms.size() < 10) return {{"op", "calibrated"}, {"error", "device-to-device copy failed"}};
   std::sort(ms.begin(), ms.end());
   const double median_ms = ms[ms.size() / 2];
-  return {{"op", "calibrated"}, {"d2d_gbs", 2.0 * static_cast<double>(bytes) / (median_ms / 1000) / 1e9},
-          {"bytes", bytes}, {"samples", ms.size()}};
+  return {{"op", "calibrated"},
+          {"d2d_gbs", 2.0 * static_cast<double>(bytes) / (median_ms / 1000) / 1e9},
+          {"bytes", bytes},
+          {"samples", ms.size()}};
 }
 
 }  // namespace
@@ -248,7 +282,8 @@ int runner_main(int control_fd) {
     if (op == "load") {
       auto l = load_artifact(msg->body.at("artifact").get<std::string>());
       if (l) loaded = *l;
-      (void)ch.send(l ? Json{{"op", "loaded"}, {"ok", true}} : Json{{"op", "loaded"}, {"ok", false}, {"error", l.error().message}});
+      (void)ch.send(l ? Json{{"op", "loaded"}, {"ok", true}}
+                      : Json{{"op", "loaded"}, {"ok", false}, {"error", l.error().message}});
       continue;
     }
     if (op == "calibrate") {
@@ -259,7 +294,8 @@ int runner_main(int control_fd) {
       const TestRequest r = test_request_from_json(msg->body);
       auto shm = util::SharedMemory::map(std::move(msg->fd), r.shm_bytes);
       bool must_exit = false;
-      Json done = shm ? run_test(ch, loaded, r, *shm, must_exit) : Json{{"op", "done"}, {"judge_error", shm.error().message}};
+      Json done =
+          shm ? run_test(ch, loaded, r, *shm, must_exit) : Json{{"op", "done"}, {"judge_error", shm.error().message}};
       (void)ch.send(done);
       if (must_exit) return 0;
       continue;

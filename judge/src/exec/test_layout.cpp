@@ -6,15 +6,21 @@ namespace judge::exec {
 namespace {
 
 constexpr std::size_t kPage = 4096;
-std::size_t round_up(std::size_t n) { return (n + kPage - 1) / kPage * kPage; }
+std::size_t round_up(std::size_t n) {
+  return (n + kPage - 1) / kPage * kPage;
+}
 
 // NaN patterns for floating types (and unlikely integers otherwise), little-endian.
 std::uint64_t poison_word(std::size_t element_bytes) {
   switch (element_bytes) {
-    case 1: return 0xA5;
-    case 2: return 0xFDA5;  // a float16 NaN
-    case 4: return 0xFFA5A5A5;  // a float32 NaN
-    default: return 0xFFF5A5A5A5A5A5A5ull;
+    case 1:
+      return 0xA5;
+    case 2:
+      return 0xFDA5;  // a float16 NaN
+    case 4:
+      return 0xFFA5A5A5;  // a float32 NaN
+    default:
+      return 0xFFF5A5A5A5A5A5A5ull;
   }
 }
 
@@ -101,10 +107,17 @@ nlohmann::json to_json(const TestRequest& r) {
                        {"sample_offset", b.sample_offset},
                        {"sample_count", b.sample_count}});
   }
-  for (const ArgSlot& a : r.args) args.push_back({{"kind", static_cast<int>(a.kind)}, {"buffer", a.buffer}, {"value", a.value}});
-  return {{"op", "run"},         {"test", r.test},       {"performance", r.performance},
-          {"alternate_inputs", r.alternate_inputs}, {"atol", r.tolerance.atol}, {"rtol", r.tolerance.rtol},
-          {"buffers", buffers},     {"args", args},         {"shm_bytes", r.shm_bytes}};
+  for (const ArgSlot& a : r.args)
+    args.push_back({{"kind", static_cast<int>(a.kind)}, {"buffer", a.buffer}, {"value", a.value}});
+  return {{"op", "run"},
+          {"test", r.test},
+          {"performance", r.performance},
+          {"alternate_inputs", r.alternate_inputs},
+          {"atol", r.tolerance.atol},
+          {"rtol", r.tolerance.rtol},
+          {"buffers", buffers},
+          {"args", args},
+          {"shm_bytes", r.shm_bytes}};
 }
 
 TestRequest test_request_from_json(const nlohmann::json& j) {

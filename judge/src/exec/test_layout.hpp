@@ -41,8 +41,8 @@ struct BufferSlot {
 
 struct ArgSlot {
   compile::ArgKind kind = compile::ArgKind::pointer;
-  int buffer = -1;  // for pointers
-  double value = 0; // for scalars (integers exact to 2^53)
+  int buffer = -1;   // for pointers
+  double value = 0;  // for scalars (integers exact to 2^53)
 };
 
 struct TestRequest {

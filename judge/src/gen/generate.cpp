@@ -24,16 +24,19 @@ std::uint64_t stream_of(std::string_view name) {
 
 double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i) {
   switch (src.kind) {
-    case Kind::literal: return src.values[i];
-    case Kind::fill: return src.a;
-    case Kind::arange: return src.a + static_cast<double>(i) * src.b;
-    default: break;
+    case Kind::literal:
+      return src.values[i];
+    case Kind::fill:
+      return src.a;
+    case Kind::arange:
+      return src.a + static_cast<double>(i) * src.b;
+    default:
+      break;
   }
   const std::uint64_t idx = i;
-  const auto w = util::philox4x32_10(
-      {static_cast<std::uint32_t>(idx), static_cast<std::uint32_t>(idx >> 32), static_cast<std::uint32_t>(stream),
-       static_cast<std::uint32_t>(stream >> 32)},
-      {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
+  const auto w = util::philox4x32_10({static_cast<std::uint32_t>(idx), static_cast<std::uint32_t>(idx >> 32),
+                                      static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)},
+                                     {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
   switch (src.kind) {
     case Kind::uniform: {
       const double v = src.a + (src.b - src.a) * util::u01_53(w[0], w[1]);
@@ -49,7 +52,8 @@ double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uin
       const std::uint64_t bits = (static_cast<std::uint64_t>(w[0]) << 32) | w[1];
       return src.a + static_cast<double>(bits % span);
     }
-    default: return 0;
+    default:
+      return 0;
   }
 }
 

@@ -19,7 +19,7 @@ double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uin
 std::uint64_t stream_of(std::string_view buffer_name);
 
 // Fills `count` elements of type `t` at `dst`. Large buffers are filled on several threads.
-void generate(const spec::InputSource& src, spec::DType t, std::uint64_t seed, std::string_view buffer_name,
-              void* dst, std::size_t count);
+void generate(const spec::InputSource& src, spec::DType t, std::uint64_t seed, std::string_view buffer_name, void* dst,
+              std::size_t count);
 
 }  // namespace judge::gen

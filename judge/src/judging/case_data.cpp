@@ -7,8 +7,8 @@
 #include <exception>
 
 #include "gen/generate.hpp"
-#include "util/philox.hpp"
 #include "reference/reference.hpp"
+#include "util/philox.hpp"
 
 namespace judge::judging {
 
@@ -18,7 +18,9 @@ Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,
                      const std::map<std::string, std::size_t, std::less<>>& counts,
                      const std::map<std::string, std::vector<std::size_t>, std::less<>>& samples) {
   const reference::Function fn = reference::find(c.slug);
-  if (!fn) return make_error(fmt::format("no CPU reference is registered for '{}' (challenges/{}/reference.cpp)", c.slug, c.slug));
+  if (!fn)
+    return make_error(
+        fmt::format("no CPU reference is registered for '{}' (challenges/{}/reference.cpp)", c.slug, c.slug));
   std::map<std::string, reference::HostBuffer, std::less<>> bufs;
   for (const spec::Param& p : c.params) {
     if (!p.pointer) continue;
@@ -53,8 +55,9 @@ std::vector<std::size_t> sample_indices(std::uint64_t seed, std::string_view buf
   out = {0, count - 1};
   const std::uint64_t stream = gen::stream_of(buffer) ^ 0x5a4d504c45ull;  // not the input's stream
   for (std::uint32_t k = 0; out.size() < n; ++k) {
-    const auto w = util::philox4x32_10({k, 0, static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)},
-                                       {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
+    const auto w =
+        util::philox4x32_10({k, 0, static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)},
+                            {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
     out.push_back(((static_cast<std::uint64_t>(w[0]) << 32) | w[1]) % count);
     if (out.size() == n) {  // dedupe, and draw more if duplicates were removed
       std::sort(out.begin(), out.end());
@@ -74,13 +77,15 @@ bool use_sampling(const spec::Challenge& c, const spec::TestCase& tc) {
 
 }  // namespace
 
-std::uint64_t alternate_seed(std::uint64_t seed) { return seed ^ 0x9E3779B97F4A7C15ull; }
+std::uint64_t alternate_seed(std::uint64_t seed) {
+  return seed ^ 0x9E3779B97F4A7C15ull;
+}
 
 namespace {
 
 // Inputs of one set into their shm sections; returns name -> pointer for the reference.
-std::map<std::string, const void*, std::less<>> generate_inputs(CaseData& d, const spec::TestCase& tc, std::uint64_t seed,
-                                                                 bool alternate) {
+std::map<std::string, const void*, std::less<>> generate_inputs(CaseData& d, const spec::TestCase& tc,
+                                                                std::uint64_t seed, bool alternate) {
   std::map<std::string, const void*, std::less<>> inputs;
   for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
     const exec::BufferSlot& slot = d.request.buffers[b];
@@ -133,7 +138,8 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
   const bool performance = tc.kind == spec::CaseKind::performance;
   if (use_sampling(c, tc)) {
     for (const BufferInfo& b : d.buffers) {
-      if (b.param->role != spec::Role::in) d.samples[b.param->name] = sample_indices(tc.seed, b.param->name, b.count, c.check_samples);
+      if (b.param->role != spec::Role::in)
+        d.samples[b.param->name] = sample_indices(tc.seed, b.param->name, b.count, c.check_samples);
     }
   }
   exec::ValidationLayout v;
@@ -149,7 +155,8 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
   if (!shm) return shm.error();
   d.shm = std::move(*shm);
   for (const exec::BufferSlot& slot : d.request.buffers) {
-    if (slot.role == spec::Role::out) exec::fill_poison(d.shm.data() + slot.result_offset, slot.bytes, slot.element_bytes);
+    if (slot.role == spec::Role::out)
+      exec::fill_poison(d.shm.data() + slot.result_offset, slot.bytes, slot.element_bytes);
   }
   const auto inputs = generate_inputs(d, tc, tc.seed, false);
   if (auto s = run_reference(c, tc, inputs, d.expected, count_by_name, d.samples); !s) return s.error();

@@ -25,7 +25,7 @@ struct BufferInfo {
 struct CaseData {
   exec::TestRequest request;
   util::SharedMemory shm;
-  std::vector<BufferInfo> buffers;  // parallel to request.buffers
+  std::vector<BufferInfo> buffers;                                          // parallel to request.buffers
   std::map<std::string, std::vector<unsigned char>, std::less<>> expected;  // out and inout buffers
   // Sampled checking: the flat indices compared per output buffer; empty = every element.
   std::map<std::string, std::vector<std::size_t>, std::less<>> samples;

@@ -10,7 +10,6 @@ namespace {
 
 using Json = nlohmann::json;
 
-
 // "C (element N+3)" / "C (element -2, before its start)" for a changed guard byte.
 std::string describe_guard(const CaseData& d, const Json& g) {
   const std::string name = g.at("buffer").get<std::string>();
@@ -22,8 +21,8 @@ std::string describe_guard(const CaseData& d, const Json& g) {
     const auto count = static_cast<long long>(d.buffers[b].count);
     if (offset < 0) return fmt::format("wrote outside {} (element {}, before its start)", name, (offset - eb + 1) / eb);
     const long long past = offset / eb - count;
-    return fmt::format("wrote outside {} (element {}{}, past its end of {} elements)", name,
-                       past == 0 ? "N" : "N+", past == 0 ? "" : std::to_string(past), count);
+    return fmt::format("wrote outside {} (element {}{}, past its end of {} elements)", name, past == 0 ? "N" : "N+",
+                       past == 0 ? "" : std::to_string(past), count);
   }
   return "wrote outside " + name;
 }
@@ -84,7 +83,8 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     if (c.never_written == c.mismatches) {
       r.summary = fmt::format("{} of {} elements of {} were never written", c.mismatches, c.compared, s.name);
     } else {
-      r.summary = fmt::format("{} of {} elements of {} differ from the expected values", c.mismatches, c.compared, s.name);
+      r.summary =
+          fmt::format("{} of {} elements of {} differ from the expected values", c.mismatches, c.compared, s.name);
     }
     for (const check::Mismatch& m : c.first) {
       r.details.push_back(fmt::format("{}{}: got {}, expected {}{}", s.name, check::format_position(m.position),
@@ -94,8 +94,8 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     if (c.never_written && c.never_written < c.mismatches)
       r.details.push_back(fmt::format("{} of the differing elements were never written", c.never_written));
     if (spec::is_floating(opt.type) && c.max_abs_error > 0)
-      r.details.push_back(fmt::format("max abs error {:.3g}, max rel error {:.3g} (atol {:g}, rtol {:g})", c.max_abs_error,
-                                      c.max_rel_error, opt.tolerance.atol, opt.tolerance.rtol));
+      r.details.push_back(fmt::format("max abs error {:.3g}, max rel error {:.3g} (atol {:g}, rtol {:g})",
+                                      c.max_abs_error, c.max_rel_error, opt.tolerance.atol, opt.tolerance.rtol));
     return;  // the first wrong buffer is enough to explain the verdict
   }
 }
@@ -114,7 +114,8 @@ Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, con
   }
   const double seconds = timing.events.median_ms / 1000.0;
   if (seconds > 0 && ctx.challenge->work_bytes) {
-    if (auto bytes = spec::evaluate(*ctx.challenge->work_bytes, ctx.test->scalars)) timing.bandwidth_gbs = *bytes / seconds / 1e9;
+    if (auto bytes = spec::evaluate(*ctx.challenge->work_bytes, ctx.test->scalars))
+      timing.bandwidth_gbs = *bytes / seconds / 1e9;
   }
   if (seconds > 0 && ctx.challenge->work_flops) {
     if (auto flops = spec::evaluate(*ctx.challenge->work_flops, ctx.test->scalars); flops && *flops > 0)
@@ -137,11 +138,12 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
   if (!t["validation_failure"].is_null()) {
     const Json& v = t["validation_failure"];
     r.verdict = Verdict::WA;
-    r.summary = fmt::format("a timed call gave a wrong result (timed call {}, input set {})", v["sample"].get<std::size_t>() + 1,
-                            v["input_set"].get<int>() == 0 ? "A" : "B");
-    r.details.push_back(fmt::format("{}[{}]: got {}, expected {}{}; {} elements differ", v["buffer"].get<std::string>(),
-                                    v["index"].get<std::size_t>(), v["got"].get<std::string>(), v["want"].get<std::string>(),
-                                    v["never_written"].get<bool>() ? " (never written)" : "", v["mismatches"].get<std::size_t>()));
+    r.summary = fmt::format("a timed call gave a wrong result (timed call {}, input set {})",
+                            v["sample"].get<std::size_t>() + 1, v["input_set"].get<int>() == 0 ? "A" : "B");
+    r.details.push_back(
+        fmt::format("{}[{}]: got {}, expected {}{}; {} elements differ", v["buffer"].get<std::string>(),
+                    v["index"].get<std::size_t>(), v["got"].get<std::string>(), v["want"].get<std::string>(),
+                    v["never_written"].get<bool>() ? " (never written)" : "", v["mismatches"].get<std::size_t>()));
     r.details.push_back("the first call was right: does solve skip or reuse work when it is called again?");
     return;
   }
@@ -150,16 +152,18 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
     r.verdict = Verdict::WA;
     r.summary = fmt::format("work continued after solve returned: the device stayed busy {} past the timed region",
                             util::format_duration_ms(escaped_ms));
-    r.details.push_back(fmt::format("events {} vs device idle after {} (launch overhead {})", util::format_duration_ms(timing.events.median_ms),
-                                    util::format_duration_ms(timing.wall.median_ms), util::format_duration_ms(timing.overhead_ms)));
+    r.details.push_back(fmt::format(
+        "events {} vs device idle after {} (launch overhead {})", util::format_duration_ms(timing.events.median_ms),
+        util::format_duration_ms(timing.wall.median_ms), util::format_duration_ms(timing.overhead_ms)));
     r.details.push_back("launch on the default stream, or synchronize your streams before solve returns");
     return;
   }
-  if (timing.speed_of_light && timing.speed_of_light->memory_fraction && *timing.speed_of_light->memory_fraction > 1.2) {
+  if (timing.speed_of_light && timing.speed_of_light->memory_fraction &&
+      *timing.speed_of_light->memory_fraction > 1.2) {
     r.verdict = Verdict::WA;
-    r.summary = fmt::format("suspicious timing: {:.0f} GB/s is {:.0f}% of the device's measured copy bandwidth ({:.0f} GB/s)",
-                            *timing.bandwidth_gbs, 100 * *timing.speed_of_light->memory_fraction,
-                            timing.speed_of_light->peak_copy_gbs);
+    r.summary = fmt::format(
+        "suspicious timing: {:.0f} GB/s is {:.0f}% of the device's measured copy bandwidth ({:.0f} GB/s)",
+        *timing.bandwidth_gbs, 100 * *timing.speed_of_light->memory_fraction, timing.speed_of_light->peak_copy_gbs);
     r.details.push_back("no solution can move the data that fast: is work skipped on repeated calls?");
   }
 }
@@ -177,7 +181,8 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
   if (!o.report["guards"].empty()) {
     r.verdict = Verdict::RTE;
     r.summary = describe_guard(d, o.report["guards"][0]);
-    for (std::size_t i = 1; i < o.report["guards"].size(); ++i) r.details.push_back(describe_guard(d, o.report["guards"][i]));
+    for (std::size_t i = 1; i < o.report["guards"].size(); ++i)
+      r.details.push_back(describe_guard(d, o.report["guards"][i]));
     return r;
   }
   if (o.output_bytes > ctx.output_cap_bytes) {

@@ -14,12 +14,14 @@
 namespace judge::judging {
 
 struct SpeedOfLight {
-  double peak_copy_gbs = 0;     // measured device-to-device copy bandwidth
-  double peak_fp32_gflops = 0;  // theoretical
+  double peak_copy_gbs = 0;                // measured device-to-device copy bandwidth
+  double peak_fp32_gflops = 0;             // theoretical
   std::optional<double> memory_fraction;   // achieved bandwidth / peak
   std::optional<double> compute_fraction;  // achieved FLOP rate / peak
   double fraction() const { return std::max(memory_fraction.value_or(0), compute_fraction.value_or(0)); }
-  std::string bound() const { return compute_fraction.value_or(0) > memory_fraction.value_or(0) ? "compute" : "memory"; }
+  std::string bound() const {
+    return compute_fraction.value_or(0) > memory_fraction.value_or(0) ? "compute" : "memory";
+  }
 };
 
 struct Timing {
@@ -30,7 +32,7 @@ struct Timing {
   std::string stop_reason;
   std::size_t validated_samples = 0;
   bool alternate_inputs = false;
-  nlohmann::json clocks;  // NVML readings before/after, when available
+  nlohmann::json clocks;                // NVML readings before/after, when available
   std::optional<double> bandwidth_gbs;  // from the challenge's work.bytes
   std::optional<double> gflops;         // from work.flops
   std::optional<SpeedOfLight> speed_of_light;
@@ -45,10 +47,10 @@ struct TestResult {
   std::string summary;               // one line: why this verdict
   std::vector<std::string> details;  // further lines: mismatches, errors
   std::uint64_t seed = 0;
-  std::optional<double> solve_ms;    // the checked call, host wall time
-  std::string sampled;               // "C: 8192 of 50331648 elements checked" when sampled
-  std::optional<Timing> timing;      // performance case
-  std::string output;                // what the solution printed (capped)
+  std::optional<double> solve_ms;  // the checked call, host wall time
+  std::string sampled;             // "C: 8192 of 50331648 elements checked" when sampled
+  std::optional<Timing> timing;    // performance case
+  std::string output;              // what the solution printed (capped)
   bool output_truncated = false;
 };
 

@@ -91,14 +91,15 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
 
   // Speed-of-light needs the device's peak bandwidth: measured once per device, then cached.
   std::optional<bench::DevicePeak> peak;
-  const bool timing_wanted = std::any_of(selected.begin(), selected.end(),
-                                         [](const spec::TestCase* t) { return t->kind == spec::CaseKind::performance; });
+  const bool timing_wanted = std::any_of(
+      selected.begin(), selected.end(), [](const spec::TestCase* t) { return t->kind == spec::CaseKind::performance; });
   if (timing_wanted) {
     auto p = bench::device_peak(*runner, compile::cache_dir() / "device-peaks.json");
     if (p) peak = *p;  // without it the run goes on, with no speed-of-light
   }
   PrepareOptions prep;
-  prep.max_alternate_bytes = std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
+  prep.max_alternate_bytes =
+      std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
 
   // 4. Tests in order; a dead runner is replaced when more tests are to run.
   for (std::size_t i = 0; i < selected.size(); ++i) {
@@ -125,7 +126,8 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
         ctx.peak_fp32_gflops = peak->fp32_gflops;
       }
       tr = diagnose(ctx, *data, outcome);
-      if (tr.verdict == Verdict::AC && tr.timing) rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
+      if (tr.verdict == Verdict::AC && tr.timing)
+        rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }
     result.verdict = worst(result.verdict, tr.verdict);
     result.tests.push_back(std::move(tr));

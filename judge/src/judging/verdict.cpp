@@ -23,14 +23,24 @@ constexpr std::array<Info, 8> kInfo = {{
     {Verdict::JE, "JE", "judge error", 7},
 }};
 
-const Info& info(Verdict v) { return kInfo[static_cast<std::size_t>(v)]; }
+const Info& info(Verdict v) {
+  return kInfo[static_cast<std::size_t>(v)];
+}
 
 }  // namespace
 
-std::string_view verdict_code(Verdict v) { return info(v).code; }
-std::string_view verdict_meaning(Verdict v) { return info(v).meaning; }
-int severity(Verdict v) { return info(v).severity; }
-Verdict worst(Verdict a, Verdict b) { return severity(a) >= severity(b) ? a : b; }
+std::string_view verdict_code(Verdict v) {
+  return info(v).code;
+}
+std::string_view verdict_meaning(Verdict v) {
+  return info(v).meaning;
+}
+int severity(Verdict v) {
+  return info(v).severity;
+}
+Verdict worst(Verdict a, Verdict b) {
+  return severity(a) >= severity(b) ? a : b;
+}
 
 std::optional<Verdict> parse_verdict(std::string_view code) {
   for (const Info& i : kInfo) {

@@ -19,7 +19,7 @@ namespace judge::reference {
 // A named host buffer handed to a reference: raw bytes plus the element count.
 struct HostBuffer {
   void* data = nullptr;
-  std::size_t count = 0;        // elements
+  std::size_t count = 0;  // elements
   std::size_t element_bytes = 0;
   bool writable = false;
 };
@@ -28,8 +28,8 @@ class Args {
  public:
   using Samples = std::map<std::string, std::vector<std::size_t>, std::less<>>;
 
-  Args(std::map<std::string, HostBuffer, std::less<>> buffers,
-       std::map<std::string, double, std::less<>> scalars, Samples samples = {})
+  Args(std::map<std::string, HostBuffer, std::less<>> buffers, std::map<std::string, double, std::less<>> scalars,
+       Samples samples = {})
       : buffers_(std::move(buffers)), scalars_(std::move(scalars)), samples_(std::move(samples)) {}
 
   // Read-only view of an `in` buffer (also allowed on `inout`, giving its input values).
@@ -86,11 +86,8 @@ struct Registrar {
 //   }
 #define JUDGE_REFERENCE_CAT2(a, b) a##b
 #define JUDGE_REFERENCE_CAT(a, b) JUDGE_REFERENCE_CAT2(a, b)
-#define JUDGE_REFERENCE(slug, args)                                                       \
-  static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(                         \
-      const ::judge::reference::Args& args);                                              \
-  static const ::judge::reference::Registrar JUDGE_REFERENCE_CAT(judge_reference_reg_,    \
-                                                                 __LINE__)(               \
-      slug, &JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__));                         \
-  static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(                         \
-      const ::judge::reference::Args& args)
+#define JUDGE_REFERENCE(slug, args)                                                                     \
+  static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(const ::judge::reference::Args& args); \
+  static const ::judge::reference::Registrar JUDGE_REFERENCE_CAT(judge_reference_reg_, __LINE__)(       \
+      slug, &JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__));                                       \
+  static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(const ::judge::reference::Args& args)

@@ -16,7 +16,9 @@ std::map<std::string, Function, std::less<>>& registry() {
 
 }  // namespace
 
-Registrar::Registrar(const char* slug, Function fn) { registry()[slug] = fn; }
+Registrar::Registrar(const char* slug, Function fn) {
+  registry()[slug] = fn;
+}
 
 Function find(std::string_view slug) {
   auto it = registry().find(slug);
@@ -49,7 +51,9 @@ const std::vector<std::size_t>& Args::sample(std::string_view buffer) const {
   return it == samples_.end() ? kEmpty : it->second;
 }
 
-std::int64_t Args::scalar_int(std::string_view name) const { return static_cast<std::int64_t>(scalar_float(name)); }
+std::int64_t Args::scalar_int(std::string_view name) const {
+  return static_cast<std::int64_t>(scalar_float(name));
+}
 
 double Args::scalar_float(std::string_view name) const {
   auto it = scalars_.find(name);

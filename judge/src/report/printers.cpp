@@ -43,10 +43,13 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   if (!rates.empty()) out += pad + rates + "\n";
   if (t.ranking) {
     const auto& r = *t.ranking;
-    out += pad + fmt::format("percentile {:.0f} among {} baselines ({} slower, {} within noise, {} faster)", r.percentile,
-                             r.total, r.slower, r.ties, r.faster) + "\n";
+    out += pad +
+           fmt::format("percentile {:.0f} among {} baselines ({} slower, {} within noise, {} faster)", r.percentile,
+                       r.total, r.slower, r.ties, r.faster) +
+           "\n";
     for (const auto& rung : r.ladder) {
-      const std::string row = fmt::format("{}{} {:<24} {}", pad, rung.you ? ">" : " ", rung.label, format_duration_ms(rung.median_ms));
+      const std::string row =
+          fmt::format("{}{} {:<24} {}", pad, rung.you ? ">" : " ", rung.label, format_duration_ms(rung.median_ms));
       out += (rung.you ? util::paint(row, Color::cyan, color) : row) + "\n";
     }
   } else if (!t.ranking_note.empty()) {
@@ -75,7 +78,9 @@ void render_test(std::string& out, const judging::TestResult& t, bool color) {
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
   if (t.verdict != Verdict::AC) {
-    out += util::paint(fmt::format("       test '{}' ({}), seed {}", t.name, spec::case_kind_name(t.kind), t.seed), Color::dim, color) + "\n";
+    out += util::paint(fmt::format("       test '{}' ({}), seed {}", t.name, spec::case_kind_name(t.kind), t.seed),
+                       Color::dim, color) +
+           "\n";
     if (!t.output.empty()) {
       std::string shown = t.output.size() > 2000 ? t.output.substr(0, 2000) + "\n..." : t.output;
       out += "       output of the solution:\n";
@@ -141,7 +146,8 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
     r["ties"] = t.ranking->ties;
     r["faster"] = t.ranking->faster;
     r["ladder"] = nlohmann::ordered_json::array();
-    for (const auto& rung : t.ranking->ladder) r["ladder"].push_back({{"label", rung.label}, {"median_ms", rung.median_ms}, {"you", rung.you}});
+    for (const auto& rung : t.ranking->ladder)
+      r["ladder"].push_back({{"label", rung.label}, {"median_ms", rung.median_ms}, {"you", rung.you}});
     tj["ranking"] = r;
   } else {
     tj["ranking"] = nullptr;
@@ -175,7 +181,8 @@ std::string render_text(const judging::RunResult& r, bool color) {
   out += fmt::format(" · {}\n", device_line(r.device));
   if (r.tests.empty() && !r.summary.empty()) {
     out += util::paint(fmt::format("{} ({})", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict)),
-                       verdict_color(r.verdict), color) + "\n";
+                       verdict_color(r.verdict), color) +
+           "\n";
     out += r.summary + (r.summary.ends_with('\n') ? "" : "\n");
     return out;
   }
@@ -185,9 +192,11 @@ std::string render_text(const judging::RunResult& r, bool color) {
     passed += t.verdict == Verdict::AC;
   }
   if (!r.summary.empty()) out += r.summary + "\n";
-  std::string tail = fmt::format("{} ({}): {}/{} tests passed", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict),
-                                 passed, r.tests_selected);
-  if (r.tests.size() < r.tests_selected) tail += fmt::format(", {} not run (stopped at the first failure; --keep-going runs all)", r.tests_selected - r.tests.size());
+  std::string tail = fmt::format("{} ({}): {}/{} tests passed", judging::verdict_code(r.verdict),
+                                 judging::verdict_meaning(r.verdict), passed, r.tests_selected);
+  if (r.tests.size() < r.tests_selected)
+    tail += fmt::format(", {} not run (stopped at the first failure; --keep-going runs all)",
+                        r.tests_selected - r.tests.size());
   out += util::paint(tail, verdict_color(r.verdict), color) + "\n";
   return out;
 }

@@ -54,7 +54,8 @@ std::vector<std::string> Catalog::slugs() const {
   std::vector<std::string> out;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(root_ / "challenges", ec)) {
-    if (entry.is_directory() && fs::exists(entry.path() / "challenge.json")) out.push_back(entry.path().filename().string());
+    if (entry.is_directory() && fs::exists(entry.path() / "challenge.json"))
+      out.push_back(entry.path().filename().string());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -64,8 +65,10 @@ Result<Challenge> Catalog::challenge(std::string_view slug) const {
   const fs::path file = root_ / "challenges" / std::string(slug) / "challenge.json";
   if (!fs::exists(file)) {
     std::string msg = fmt::format("unknown challenge '{}'", slug);
-    if (auto near = util::closest_match(slug, slugs())) msg += fmt::format("; did you mean '{}'?", *near);
-    else msg += " (run 'judge list' to see them all)";
+    if (auto near = util::closest_match(slug, slugs()))
+      msg += fmt::format("; did you mean '{}'?", *near);
+    else
+      msg += " (run 'judge list' to see them all)";
     return make_error(msg);
   }
   return load_challenge(file);
@@ -77,6 +80,8 @@ Result<TestSuite> Catalog::testcases(const Challenge& c) const {
   return load_testcases(file, c);
 }
 
-fs::path Catalog::solutions_dir(std::string_view slug) const { return root_ / "solutions" / std::string(slug); }
+fs::path Catalog::solutions_dir(std::string_view slug) const {
+  return root_ / "solutions" / std::string(slug);
+}
 
 }  // namespace judge::spec

@@ -11,9 +11,12 @@ namespace judge::spec {
 
 std::string_view role_name(Role r) {
   switch (r) {
-    case Role::in: return "in";
-    case Role::out: return "out";
-    case Role::inout: return "inout";
+    case Role::in:
+      return "in";
+    case Role::out:
+      return "out";
+    case Role::inout:
+      return "inout";
   }
   return "?";
 }
@@ -102,7 +105,9 @@ Result<Param> read_param(const Json& j, const JsonPath& at) {
   auto type = get_string(j["type"], at.key("type"));
   if (!type) return type.error();
   auto dt = parse_dtype(*type);
-  if (!dt) return at.key("type").error(fmt::format("unknown type '{}' (known: float32, float16, int32, uint32, int64, uint8, int8)", *type));
+  if (!dt)
+    return at.key("type").error(
+        fmt::format("unknown type '{}' (known: float32, float16, int32, uint32, int64, uint8, int8)", *type));
   p.type = *dt;
   if (j.contains("pointer")) {
     auto b = get_bool(j["pointer"], at.key("pointer"));
@@ -112,10 +117,14 @@ Result<Param> read_param(const Json& j, const JsonPath& at) {
   if (j.contains("role")) {
     auto r = get_string(j["role"], at.key("role"));
     if (!r) return r.error();
-    if (*r == "in") p.role = Role::in;
-    else if (*r == "out") p.role = Role::out;
-    else if (*r == "inout") p.role = Role::inout;
-    else return at.key("role").error(fmt::format("unknown role '{}' (known: in, out, inout)", *r));
+    if (*r == "in")
+      p.role = Role::in;
+    else if (*r == "out")
+      p.role = Role::out;
+    else if (*r == "inout")
+      p.role = Role::inout;
+    else
+      return at.key("role").error(fmt::format("unknown role '{}' (known: in, out, inout)", *r));
   }
   if (p.pointer) {
     if (!j.contains("shape")) return at.error("a buffer parameter needs a 'shape'");
@@ -137,7 +146,8 @@ Status check_param_names(const Challenge& c, const JsonPath& at) {
   std::set<std::string> seen;
   for (std::size_t i = 0; i < c.params.size(); ++i) {
     const Param& p = c.params[i];
-    if (!seen.insert(p.name).second) return at.index(i).key("name").error(fmt::format("duplicate parameter '{}'", p.name));
+    if (!seen.insert(p.name).second)
+      return at.index(i).key("name").error(fmt::format("duplicate parameter '{}'", p.name));
     for (const util::Expr& e : p.shape) {
       for (const std::string& n : e.names()) {
         const Param* q = c.find_param(n);
@@ -190,7 +200,8 @@ Status read_check(const Json& j, const JsonPath& at, Challenge& c) {
 Status read_header(const Json& j, const JsonPath& at, Challenge& c) {
   auto format = get_int(j["format"], at.key("format"));
   if (!format) return format.error();
-  if (*format != 1) return at.key("format").error(fmt::format("unsupported format {} (this judge reads format 1)", *format));
+  if (*format != 1)
+    return at.key("format").error(fmt::format("unsupported format {} (this judge reads format 1)", *format));
   auto slug = get_string(j["slug"], at.key("slug"));
   if (!slug) return slug.error();
   c.slug = *slug;
@@ -215,17 +226,18 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
   if (!doc) return doc.error();
   const Json& j = *doc;
   const JsonPath at(file.string());
-  if (auto s = expect_keys(j, at,
-                           {"format", "slug", "number", "title", "difficulty", "params", "tolerance", "work",
-                            "time_limit_ms", "check"},
-                           {"format", "slug", "number", "title", "difficulty", "params", "tolerance"});
+  if (auto s = expect_keys(
+          j, at,
+          {"format", "slug", "number", "title", "difficulty", "params", "tolerance", "work", "time_limit_ms", "check"},
+          {"format", "slug", "number", "title", "difficulty", "params", "tolerance"});
       !s)
     return s.error();
   Challenge c;
   c.dir = file.parent_path();
   if (auto s = read_header(j, at, c); !s) return s.error();
   if (c.dir.filename() != c.slug)
-    return at.key("slug").error(fmt::format("'{}' does not match the folder name '{}'", c.slug, c.dir.filename().string()));
+    return at.key("slug").error(
+        fmt::format("'{}' does not match the folder name '{}'", c.slug, c.dir.filename().string()));
   const JsonPath pat = at.key("params");
   if (auto s = expect_array(j["params"], pat); !s) return s.error();
   for (std::size_t i = 0; i < j["params"].size(); ++i) {

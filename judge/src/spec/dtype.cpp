@@ -28,7 +28,9 @@ constexpr std::array<DTypeInfo, 7> kTypes = {{
     {DType::int8, "int8", "signed char", 1, false, -128.0, 127.0},
 }};
 
-const DTypeInfo& info(DType t) { return kTypes[static_cast<std::size_t>(t)]; }
+const DTypeInfo& info(DType t) {
+  return kTypes[static_cast<std::size_t>(t)];
+}
 
 }  // namespace
 
@@ -39,11 +41,23 @@ std::optional<DType> parse_dtype(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view dtype_name(DType t) { return info(t).name; }
-std::string_view dtype_c_name(DType t) { return info(t).c_name; }
-std::size_t dtype_bytes(DType t) { return info(t).bytes; }
-bool is_floating(DType t) { return info(t).floating; }
-double dtype_int_min(DType t) { return info(t).min; }
-double dtype_int_max(DType t) { return info(t).max; }
+std::string_view dtype_name(DType t) {
+  return info(t).name;
+}
+std::string_view dtype_c_name(DType t) {
+  return info(t).c_name;
+}
+std::size_t dtype_bytes(DType t) {
+  return info(t).bytes;
+}
+bool is_floating(DType t) {
+  return info(t).floating;
+}
+double dtype_int_min(DType t) {
+  return info(t).min;
+}
+double dtype_int_max(DType t) {
+  return info(t).max;
+}
 
 }  // namespace judge::spec

@@ -25,7 +25,12 @@ Result<Json> read_json_file(const std::filesystem::path& file) {
     // Turn the byte offset into line:column, which editors understand.
     std::size_t line = 1, col = 1;
     for (std::size_t i = 0; i + 1 < e.byte && i < s.size(); ++i) {
-      if (s[i] == '\n') { ++line; col = 1; } else { ++col; }
+      if (s[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
     }
     std::string what = e.what();
     const auto pos = what.find("syntax error");
@@ -36,15 +41,23 @@ Result<Json> read_json_file(const std::filesystem::path& file) {
 
 std::string describe_json_type(const Json& j) {
   switch (j.type()) {
-    case Json::value_t::object: return "an object";
-    case Json::value_t::array: return "a list";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::number_float: return "a number";
+    case Json::value_t::object:
+      return "an object";
+    case Json::value_t::array:
+      return "a list";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::boolean:
+      return "a boolean";
+    case Json::value_t::number_float:
+      return "a number";
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "an integer";
-    case Json::value_t::null: return "null";
-    default: return "something else";
+    case Json::value_t::number_unsigned:
+      return "an integer";
+    case Json::value_t::null:
+      return "null";
+    default:
+      return "something else";
   }
 }
 

@@ -12,9 +12,12 @@ namespace judge::spec {
 
 std::string_view case_kind_name(CaseKind k) {
   switch (k) {
-    case CaseKind::example: return "example";
-    case CaseKind::functional: return "functional";
-    case CaseKind::performance: return "performance";
+    case CaseKind::example:
+      return "example";
+    case CaseKind::functional:
+      return "functional";
+    case CaseKind::performance:
+      return "performance";
   }
   return "?";
 }
@@ -36,7 +39,8 @@ bool valid_case_name(std::string_view s) {
 
 Status check_value_fits(double v, DType t, const JsonPath& at) {
   if (is_floating(t)) return Ok{};
-  if (!std::isfinite(v) || std::floor(v) != v) return at.error(fmt::format("{} holds integers only, got {}", dtype_name(t), v));
+  if (!std::isfinite(v) || std::floor(v) != v)
+    return at.error(fmt::format("{} holds integers only, got {}", dtype_name(t), v));
   if (v < dtype_int_min(t) || v > dtype_int_max(t))
     return at.error(fmt::format("{} is out of range for {}", v, dtype_name(t)));
   return Ok{};
@@ -68,7 +72,8 @@ Result<std::pair<double, double>> read_pair(const Json& j, const JsonPath& at) {
 }
 
 Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Param& p) {
-  if (j.size() != 1) return at.error("a generator is an object with exactly one key: uniform, normal, randint, fill or arange");
+  if (j.size() != 1)
+    return at.error("a generator is an object with exactly one key: uniform, normal, randint, fill or arange");
   const std::string key = j.begin().key();
   const JsonPath kat = at.key(key);
   InputSource src;
@@ -91,7 +96,8 @@ Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Para
   std::tie(src.a, src.b) = *pair;
   if (!std::isfinite(src.a) || !std::isfinite(src.b)) return kat.error("generator arguments must be finite");
   if ((src.kind == K::uniform || src.kind == K::normal) && !is_floating(p.type))
-    return kat.error(fmt::format("'{}' makes floating values; {} is {} (use randint)", key, p.name, dtype_name(p.type)));
+    return kat.error(
+        fmt::format("'{}' makes floating values; {} is {} (use randint)", key, p.name, dtype_name(p.type)));
   if (src.kind == K::uniform && !(src.a < src.b)) return kat.error("expected lo < hi");
   if (src.kind == K::normal && !(src.b >= 0)) return kat.error("the standard deviation must be >= 0");
   if (src.kind == K::randint) {
@@ -101,7 +107,8 @@ Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Para
     if (auto s = check_value_fits(src.b - 1, p.type, kat.index(1)); !s) return s.error();
   }
   if (src.kind == K::arange && !is_floating(p.type)) {
-    if (std::floor(src.a) != src.a || std::floor(src.b) != src.b) return kat.error("integer buffers need integer start and step");
+    if (std::floor(src.a) != src.a || std::floor(src.b) != src.b)
+      return kat.error("integer buffers need integer start and step");
   }
   return src;
 }
@@ -241,7 +248,8 @@ Result<TestSuite> load_testcases(const std::filesystem::path& file, const Challe
     return s.error();
   auto format = get_int(j["format"], at.key("format"));
   if (!format) return format.error();
-  if (*format != 1) return at.key("format").error(fmt::format("unsupported format {} (this judge reads format 1)", *format));
+  if (*format != 1)
+    return at.key("format").error(fmt::format("unsupported format {} (this judge reads format 1)", *format));
   auto slug = get_string(j["challenge"], at.key("challenge"));
   if (!slug) return slug.error();
   if (*slug != c.slug) return at.key("challenge").error(fmt::format("names '{}', expected '{}'", *slug, c.slug));
@@ -253,7 +261,8 @@ Result<TestSuite> load_testcases(const std::filesystem::path& file, const Challe
   for (std::size_t i = 0; i < j["cases"].size(); ++i) {
     auto tc = read_case(j["cases"][i], cat.index(i), c);
     if (!tc) return tc.error();
-    if (!names.insert(tc->name).second) return cat.index(i).key("name").error(fmt::format("duplicate case name '{}'", tc->name));
+    if (!names.insert(tc->name).second)
+      return cat.index(i).key("name").error(fmt::format("duplicate case name '{}'", tc->name));
     performance += tc->kind == CaseKind::performance;
     suite.cases.push_back(std::move(*tc));
   }

@@ -58,13 +58,13 @@ double sin_kernel(double x) {
 // cos(x) for |x| <= pi/4: Taylor to x^16; the first dropped term is below 2^-58.
 double cos_kernel(double x) {
   double z = x * x;
-  double p = 1.0 / 20922789888000;   // 1/16!
-  p = -1.0 / 87178291200 + z * p;    // 1/14!
-  p = 1.0 / 479001600 + z * p;       // 1/12!
-  p = -1.0 / 3628800 + z * p;        // 1/10!
-  p = 1.0 / 40320 + z * p;           // 1/8!
-  p = -1.0 / 720 + z * p;            // 1/6!
-  p = 1.0 / 24 + z * p;              // 1/4!
+  double p = 1.0 / 20922789888000;  // 1/16!
+  p = -1.0 / 87178291200 + z * p;   // 1/14!
+  p = 1.0 / 479001600 + z * p;      // 1/12!
+  p = -1.0 / 3628800 + z * p;       // 1/10!
+  p = 1.0 / 40320 + z * p;          // 1/8!
+  p = -1.0 / 720 + z * p;           // 1/6!
+  p = 1.0 / 24 + z * p;             // 1/4!
   double half_z = 0.5 * z;
   // 1 - z/2 + z^2*p, with the small correction added before the large cancellation.
   return 1.0 - (half_z - (z * z) * p);
@@ -98,10 +98,18 @@ double sincos_2pi(double u, int phase) {
   double x = qr.r * kHalfPi;  // |x| <= pi/4
   double v = 0;
   switch ((qr.q + phase) & 3) {
-    case 0: v = sin_kernel(x); break;
-    case 1: v = cos_kernel(x); break;
-    case 2: v = -sin_kernel(x); break;
-    default: v = -cos_kernel(x); break;
+    case 0:
+      v = sin_kernel(x);
+      break;
+    case 1:
+      v = cos_kernel(x);
+      break;
+    case 2:
+      v = -sin_kernel(x);
+      break;
+    default:
+      v = -cos_kernel(x);
+      break;
   }
   return v + 0.0;  // turns an exact -0 (e.g. -sin(0)) into +0; changes nothing else
 }
@@ -135,8 +143,12 @@ double det_log(double x) {
   return k * kLn2Hi - ((half_f2 - (s * (half_f2 + r) + k * kLn2Lo)) - f);
 }
 
-double det_cos_2pi(double u) { return sincos_2pi(u, 1); }
+double det_cos_2pi(double u) {
+  return sincos_2pi(u, 1);
+}
 
-double det_sin_2pi(double u) { return sincos_2pi(u, 0); }
+double det_sin_2pi(double u) {
+  return sincos_2pi(u, 0);
+}
 
 }  // namespace judge::util

@@ -16,8 +16,7 @@ class ExprParser {
   Result<Expr> run() {
     Status s = parse_sum();
     if (!s.ok()) return s.error();
-    if (std::size_t at = skip_space(); at < text_.size())
-      return error_at("unexpected " + quoted_token(at), at);
+    if (std::size_t at = skip_space(); at < text_.size()) return error_at("unexpected " + quoted_token(at), at);
     return Expr(std::string(text_), std::move(program_), std::move(names_));
   }
 
@@ -65,8 +64,7 @@ class ExprParser {
     if (is_digit(c)) return parse_number();
     if (is_name_start(c)) return parse_name();
     if (c != '(') {
-      if (pos_ < text_.size() && !is_token_char(c))
-        return error_at("unexpected " + quoted_token(pos_), pos_);
+      if (pos_ < text_.size() && !is_token_char(c)) return error_at("unexpected " + quoted_token(pos_), pos_);
       return error_at("expected a number or a name", pos_);
     }
     if (++depth_ > kMaxDepth) return error_at("too deeply nested", pos_);
@@ -82,8 +80,7 @@ class ExprParser {
     std::size_t start = pos_;
     int64_t value = 0;
     for (; pos_ < text_.size() && is_digit(text_[pos_]); ++pos_) {
-      if (__builtin_mul_overflow(value, 10, &value) ||
-          __builtin_add_overflow(value, text_[pos_] - '0', &value))
+      if (__builtin_mul_overflow(value, 10, &value) || __builtin_add_overflow(value, text_[pos_] - '0', &value))
         return error_at("number too large", start);
     }
     program_.push_back({Kind::kNumber, value});
@@ -122,15 +119,12 @@ class ExprParser {
   }
 
   Error error_at(const std::string& what, std::size_t at) const {
-    return make_error(what + " at column " + std::to_string(at + 1) + " in '" +
-                      std::string(text_) + "'");
+    return make_error(what + " at column " + std::to_string(at + 1) + " in '" + std::string(text_) + "'");
   }
 
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-  static bool is_name_start(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  }
+  static bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
   static bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
   static bool is_token_char(char c) {
     return is_name_char(c) || std::string_view("+-*/%()").find(c) != std::string_view::npos;
@@ -143,7 +137,9 @@ class ExprParser {
   std::vector<std::string> names_;
 };
 
-Result<Expr> Expr::parse(std::string_view text) { return ExprParser(text).run(); }
+Result<Expr> Expr::parse(std::string_view text) {
+  return ExprParser(text).run();
+}
 
 namespace {
 
@@ -152,9 +148,15 @@ Result<int64_t> apply(int64_t op, int64_t a, int64_t b) {
   int64_t r = 0;
   bool overflow = false;
   switch (op) {
-    case '+': overflow = __builtin_add_overflow(a, b, &r); break;
-    case '-': overflow = __builtin_sub_overflow(a, b, &r); break;
-    case '*': overflow = __builtin_mul_overflow(a, b, &r); break;
+    case '+':
+      overflow = __builtin_add_overflow(a, b, &r);
+      break;
+    case '-':
+      overflow = __builtin_sub_overflow(a, b, &r);
+      break;
+    case '*':
+      overflow = __builtin_mul_overflow(a, b, &r);
+      break;
     default:
       if (b == 0) return make_error("division by zero");
       // INT64_MIN / -1 overflows, and C leaves INT64_MIN % -1 undefined as well.
@@ -167,11 +169,8 @@ Result<int64_t> apply(int64_t op, int64_t a, int64_t b) {
 
 }  // namespace
 
-Result<int64_t> Expr::eval(
-    const std::function<std::optional<int64_t>(std::string_view)>& lookup) const {
-  auto fail = [this](const std::string& what) {
-    return make_error(what + " in '" + text_ + "'");
-  };
+Result<int64_t> Expr::eval(const std::function<std::optional<int64_t>(std::string_view)>& lookup) const {
+  auto fail = [this](const std::string& what) { return make_error(what + " in '" + text_ + "'"); };
   std::vector<int64_t> values;
   values.reserve(names_.size());
   for (const std::string& name : names_) {
@@ -187,8 +186,7 @@ Result<int64_t> Expr::eval(
     } else if (op.kind == Op::Kind::kName) {
       stack.push_back(values[static_cast<std::size_t>(op.value)]);
     } else if (op.kind == Op::Kind::kNegate) {
-      if (__builtin_sub_overflow(int64_t{0}, stack.back(), &stack.back()))
-        return fail("integer overflow");
+      if (__builtin_sub_overflow(int64_t{0}, stack.back(), &stack.back())) return fail("integer overflow");
     } else {
       int64_t b = stack.back();
       stack.pop_back();

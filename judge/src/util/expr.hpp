@@ -27,8 +27,7 @@ class Expr {
 
   // Evaluates with names bound by `lookup` (nullopt = unknown name, an error).
   // Each distinct name is looked up once.
-  Result<int64_t> eval(
-      const std::function<std::optional<int64_t>(std::string_view)>& lookup) const;
+  Result<int64_t> eval(const std::function<std::optional<int64_t>(std::string_view)>& lookup) const;
 
   // The distinct names used, in order of first appearance.
   std::vector<std::string> names() const { return names_; }

@@ -28,8 +28,7 @@ inline constexpr uint32_t kMul1 = 0xCD9E8D57u;
 inline constexpr uint32_t kWeyl0 = 0x9E3779B9u;  // golden ratio
 inline constexpr uint32_t kWeyl1 = 0xBB67AE85u;  // sqrt(3) - 1
 
-JUDGE_HD constexpr std::array<uint32_t, 4> philox_round(std::array<uint32_t, 4> c,
-                                                        std::array<uint32_t, 2> k) {
+JUDGE_HD constexpr std::array<uint32_t, 4> philox_round(std::array<uint32_t, 4> c, std::array<uint32_t, 2> k) {
   uint64_t p0 = uint64_t{kMul0} * c[0];
   uint64_t p1 = uint64_t{kMul1} * c[2];
   auto hi0 = static_cast<uint32_t>(p0 >> 32), lo0 = static_cast<uint32_t>(p0);
@@ -41,8 +40,7 @@ JUDGE_HD constexpr std::array<uint32_t, 4> philox_round(std::array<uint32_t, 4> 
 
 // Ten rounds, the key bumped by the Weyl constants between rounds (Random123's
 // philox4x32_R with R=10).
-JUDGE_HD constexpr std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> counter,
-                                                         std::array<uint32_t, 2> key) {
+JUDGE_HD constexpr std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> counter, std::array<uint32_t, 2> key) {
   for (int r = 0; r < 10; ++r) {
     if (r > 0) {
       key[0] += philox_detail::kWeyl0;

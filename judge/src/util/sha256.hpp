@@ -26,8 +26,8 @@ class Sha256 {
 
   std::array<uint32_t, 8> state_{};
   std::array<unsigned char, 64> buffer_{};
-  std::size_t buffered_ = 0;     // bytes waiting in buffer_
-  uint64_t total_bytes_ = 0;     // message length so far
+  std::size_t buffered_ = 0;  // bytes waiting in buffer_
+  uint64_t total_bytes_ = 0;  // message length so far
 };
 
 // One-shot convenience: lowercase hex SHA-256 of `bytes`.

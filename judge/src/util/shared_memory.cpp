@@ -9,7 +9,9 @@
 
 namespace judge::util {
 
-SharedMemory::SharedMemory(SharedMemory&& o) noexcept { *this = std::move(o); }
+SharedMemory::SharedMemory(SharedMemory&& o) noexcept {
+  *this = std::move(o);
+}
 
 SharedMemory& SharedMemory::operator=(SharedMemory&& o) noexcept {
   if (this != &o) {
@@ -37,7 +39,8 @@ Result<SharedMemory> SharedMemory::map(Fd fd, std::size_t bytes) {
   SharedMemory m;
   const std::size_t len = std::max<std::size_t>(bytes, 1);
   void* p = ::mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd.get(), 0);
-  if (p == MAP_FAILED) return make_error(fmt::format("cannot map {} bytes of shared memory: {}", bytes, std::strerror(errno)));
+  if (p == MAP_FAILED)
+    return make_error(fmt::format("cannot map {} bytes of shared memory: {}", bytes, std::strerror(errno)));
   m.fd_ = std::move(fd);
   m.addr_ = p;
   m.bytes_ = len;

@@ -21,8 +21,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-std::optional<std::string> closest_match(std::string_view word,
-                                         const std::vector<std::string>& candidates,
+std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates,
                                          std::size_t max_distance) {
   if (word.empty()) return std::nullopt;
   const std::string* best = nullptr;

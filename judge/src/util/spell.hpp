@@ -17,8 +17,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // candidate). When none is that close, a candidate that starts with `word` is offered
 // instead, so an abbreviation like "mat" still finds "matmul". nullopt if neither.
 // An empty `word` matches nothing.
-std::optional<std::string> closest_match(std::string_view word,
-                                         const std::vector<std::string>& candidates,
+std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates,
                                          std::size_t max_distance = 3);
 
 }  // namespace judge::util

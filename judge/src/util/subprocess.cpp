@@ -85,7 +85,9 @@ std::string ExitStatus::describe() const {
   return fmt::format("signal SIG{} ({})", abbrev ? abbrev : "?", d ? d : "unknown");
 }
 
-Child::Child(Child&& o) noexcept { *this = std::move(o); }
+Child::Child(Child&& o) noexcept {
+  *this = std::move(o);
+}
 
 Child& Child::operator=(Child&& o) noexcept {
   if (this != &o) {
@@ -119,7 +121,8 @@ void Child::read_into(Fd& fd, CapturedStream& s) {
     return;
   }
   s.total_bytes += static_cast<std::size_t>(n);
-  if (s.text.size() < cap_) s.text.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), cap_ - s.text.size()));
+  if (s.text.size() < cap_)
+    s.text.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), cap_ - s.text.size()));
 }
 
 bool Child::drain(int timeout_ms, int also_fd) {
@@ -132,7 +135,8 @@ bool Child::drain(int timeout_ms, int also_fd) {
     if (also_fd >= 0) fds[n++] = {also_fd, POLLIN, 0};
     int wait_ms = -1;
     if (timeout_ms >= 0) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0 && !first) return false;  // a zero timeout still polls once
       wait_ms = static_cast<int>(std::max<long long>(left.count(), 0));
     }
@@ -142,8 +146,10 @@ bool Child::drain(int timeout_ms, int also_fd) {
     for (int i = 0; i < n; ++i) {
       if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       if (fds[i].fd == also_fd) return true;
-      if (fds[i].fd == out_fd_.get()) read_into(out_fd_, out_);
-      else if (fds[i].fd == err_fd_.get()) read_into(err_fd_, err_);
+      if (fds[i].fd == out_fd_.get())
+        read_into(out_fd_, out_);
+      else if (fds[i].fd == err_fd_.get())
+        read_into(err_fd_, err_);
     }
   }
   return false;
@@ -211,7 +217,8 @@ Result<CapturedRun> run_captured(const SpawnOptions& opts, int timeout_ms) {
   child->drain(timeout_ms);
   // Both pipes closed, or time is up; a child that closed its pipes may still be running.
   const auto elapsed = std::chrono::steady_clock::now() - start;
-  const int left_ms = timeout_ms - static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
+  const int left_ms =
+      timeout_ms - static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count());
   bool ended = child->try_wait();
   for (int waited = 0; !ended && waited < left_ms; waited += 10) {
     ::usleep(10000);

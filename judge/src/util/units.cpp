@@ -10,6 +10,8 @@ std::string format_duration_ms(double ms) {
   return fmt::format("{:.1f} us", ms * 1000);
 }
 
-std::string format_cuda_version(int v) { return v ? fmt::format("{}.{}", v / 1000, (v % 1000) / 10) : ""; }
+std::string format_cuda_version(int v) {
+  return v ? fmt::format("{}.{}", v / 1000, (v % 1000) / 10) : "";
+}
 
 }  // namespace judge::util

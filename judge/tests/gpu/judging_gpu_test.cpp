@@ -3,9 +3,9 @@
 
 #include <chrono>
 
+#include "../test_support.hpp"
 #include "exec/runner.hpp"
 #include "judging/submission.hpp"
-#include "../test_support.hpp"
 
 namespace judge {
 namespace {
@@ -25,8 +25,8 @@ const std::string& no_device_reason() {
   return reason;
 }
 
-#define REQUIRE_GPU()                                                         \
-  do {                                                                        \
+#define REQUIRE_GPU()                                                                  \
+  do {                                                                                 \
     if (!no_device_reason().empty()) GTEST_SKIP() << "no GPU: " << no_device_reason(); \
   } while (0)
 
@@ -41,8 +41,9 @@ extern "C" void solve(const float* A, const float* B, float* C, int N) {
 }
 )";
 
-judging::RunResult judge_vector_add(const std::string& kernel_body, std::set<spec::CaseKind> kinds = {
-                                                                       spec::CaseKind::example, spec::CaseKind::functional}) {
+judging::RunResult judge_vector_add(const std::string& kernel_body,
+                                    std::set<spec::CaseKind> kinds = {spec::CaseKind::example,
+                                                                      spec::CaseKind::functional}) {
   testing::TempDir dir;
   const auto file = dir.write("solution.cu", std::string(kVectorAddHead) + kernel_body + kVectorAddTail);
   auto c = testing::catalog().challenge("vector-addition");
@@ -55,14 +56,15 @@ judging::RunResult judge_vector_add(const std::string& kernel_body, std::set<spe
 
 std::string describe(const judging::RunResult& r) {
   std::string s = std::string(judging::verdict_code(r.verdict)) + " " + r.summary;
-  for (const auto& t : r.tests) s += "\n  " + t.name + ": " + std::string(judging::verdict_code(t.verdict)) + " " + t.summary;
+  for (const auto& t : r.tests)
+    s += "\n  " + t.name + ": " + std::string(judging::verdict_code(t.verdict)) + " " + t.summary;
   return s;
 }
 
 TEST(GpuJudging, CorrectSolutionIsAccepted) {
   REQUIRE_GPU();
-  const auto r = judge_vector_add("  if (i < N) C[i] = A[i] + B[i];\n", {spec::CaseKind::example, spec::CaseKind::functional,
-                                                                       spec::CaseKind::performance});
+  const auto r = judge_vector_add("  if (i < N) C[i] = A[i] + B[i];\n",
+                                  {spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance});
   EXPECT_EQ(r.verdict, Verdict::AC) << describe(r);
   ASSERT_FALSE(r.tests.empty());
   ASSERT_TRUE(r.tests.back().timing.has_value()) << describe(r);
@@ -122,9 +124,10 @@ TEST(GpuJudging, KeepGoingRestartsTheRunnerAfterACrash) {
   // Crashes only on the first example (N == 4), passes the rest.
   const auto r = [&] {
     testing::TempDir dir;
-    const auto file = dir.write("solution.cu", std::string(kVectorAddHead) +
-                                                   "  if (i < N) C[i] = A[i] + B[i];\n  if (N == 4 && i == 0) ((float*)nullptr)[0] = 1;\n" +
-                                                   kVectorAddTail);
+    const auto file = dir.write(
+        "solution.cu", std::string(kVectorAddHead) +
+                           "  if (i < N) C[i] = A[i] + B[i];\n  if (N == 4 && i == 0) ((float*)nullptr)[0] = 1;\n" +
+                           kVectorAddTail);
     auto c = testing::catalog().challenge("vector-addition");
     auto suite = testing::catalog().testcases(*c);
     judging::RunOptions opt;
