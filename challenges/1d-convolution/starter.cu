@@ -4,7 +4,7 @@
 // input_size - kernel_size + 1 floats; all are device buffers.
 __global__ void convolution_1d(const float* input, const float* kernel, float* output, int input_size,
                                int kernel_size) {
-  // TODO: pick this thread's output index i; if it is inside the output, write
+  // Your turn: pick this thread's output index i; if it is inside the output, write
   // input[i] * kernel[0] + input[i + 1] * kernel[1] + ... + input[i + kernel_size - 1] * kernel[kernel_size - 1].
 }
 

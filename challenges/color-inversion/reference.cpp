@@ -6,8 +6,8 @@
 
 JUDGE_REFERENCE("color-inversion", args) {
   const auto image = args.out<unsigned char>("image");
-  const auto pixels = static_cast<std::size_t>(args.scalar_int("width")) *
-                      static_cast<std::size_t>(args.scalar_int("height"));
+  const auto pixels =
+      static_cast<std::size_t>(args.scalar_int("width")) * static_cast<std::size_t>(args.scalar_int("height"));
   for (std::size_t p = 0; p < pixels; ++p) {
     for (std::size_t channel = 0; channel < 3; ++channel) {
       unsigned char& v = image[4 * p + channel];

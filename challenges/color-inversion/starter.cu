@@ -2,7 +2,7 @@
 
 // image is a device buffer of width * height RGBA pixels, 4 bytes each, modified in place.
 __global__ void invert_kernel(unsigned char* image, int width, int height) {
-  // TODO: pick a pixel from blockIdx, blockDim and threadIdx; if it exists, replace its R, G
+  // Your turn: pick a pixel from blockIdx, blockDim and threadIdx; if it exists, replace its R, G
   // and B bytes with 255 minus their value and leave its alpha byte alone.
 }
 

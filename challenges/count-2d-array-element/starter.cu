@@ -5,7 +5,7 @@ __global__ void count_2d_kernel(const int* input, int* output, int N, int M, int
     int col = blockIdx.x * blockDim.x + threadIdx.x;
     int row = blockIdx.y * blockDim.y + threadIdx.y;
     if (row < N && col < M) {
-        // TODO: if element (row, col) equals K, add one to the count in output[0] (safely:
+        // Your turn: if element (row, col) equals K, add one to the count in output[0] (safely:
         //       many threads may find a match at the same time).
     }
 }

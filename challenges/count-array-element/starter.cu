@@ -5,7 +5,7 @@
 __global__ void count_equal_kernel(const int* input, int* output, int N, int K) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) {
-        // TODO: if input[i] equals K, add one to the count in output[0] (safely: many threads
+        // Your turn: if input[i] equals K, add one to the count in output[0] (safely: many threads
         //       may find a match at the same time).
     }
 }

@@ -2,7 +2,7 @@
 
 // input and output are device buffers of N floats each.
 __global__ void leaky_relu_kernel(const float* input, float* output, int N) {
-  // TODO: compute this thread's index and, if it is inside the vector, write input itself when
+  // Your turn: compute this thread's index and, if it is inside the vector, write input itself when
   // it is positive and 0.01 times input otherwise.
 }
 

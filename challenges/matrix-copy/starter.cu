@@ -2,7 +2,7 @@
 
 // A and B are N x N row-major device buffers.
 __global__ void copy_matrix(const float* A, float* B, int N) {
-  // TODO: work out this thread's (row, col); if it is inside the matrix, copy A(row, col) to
+  // Your turn: work out this thread's (row, col); if it is inside the matrix, copy A(row, col) to
   // B(row, col).
 }
 

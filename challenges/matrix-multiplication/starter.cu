@@ -2,7 +2,7 @@
 
 // A is M x N, B is N x K and C is M x K; all three are row-major device buffers.
 __global__ void matmul(const float* A, const float* B, float* C, int M, int N, int K) {
-  // TODO: work out this thread's (row, col) of C; if it is inside the M x K output, write the
+  // Your turn: work out this thread's (row, col) of C; if it is inside the M x K output, write the
   // dot product of row `row` of A with column `col` of B into C[row * K + col].
 }
 

@@ -2,7 +2,7 @@
 
 // input is rows x cols and output is cols x rows, both row-major device buffers.
 __global__ void transpose(const float* input, float* output, int rows, int cols) {
-  // TODO: work out this thread's (row, col) from blockIdx, blockDim and threadIdx, and if it is
+  // Your turn: work out this thread's (row, col) from blockIdx, blockDim and threadIdx, and if it is
   // inside the matrix copy input(row, col) to output(col, row).
 }
 

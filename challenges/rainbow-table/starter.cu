@@ -4,7 +4,7 @@
 // Start from the offset basis 2166136261u; for each byte: hash ^= byte; hash *= 16777619u.
 __device__ unsigned int fnv1a_hash(unsigned int word) {
     unsigned int hash = 2166136261u;
-    // TODO: mix in the four bytes of word.
+    // Your turn: mix in the four bytes of word.
     return hash;
 }
 
@@ -12,7 +12,7 @@ __device__ unsigned int fnv1a_hash(unsigned int word) {
 __global__ void rainbow_kernel(const int* input, unsigned int* output, int N, int R) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) {
-        // TODO: hash input[i] R times (each round hashes the previous round's result)
+        // Your turn: hash input[i] R times (each round hashes the previous round's result)
         //       and store the final hash in output[i].
     }
 }

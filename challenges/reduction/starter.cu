@@ -5,7 +5,7 @@
 __global__ void reduce_kernel(const float* input, float* output, int N) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) {
-        // TODO: add input[i] into the total stored in output[0].
+        // Your turn: add input[i] into the total stored in output[0].
     }
 }
 

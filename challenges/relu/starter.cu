@@ -2,7 +2,7 @@
 
 // input and output are device buffers of N floats each.
 __global__ void relu_kernel(const float* input, float* output, int N) {
-  // TODO: compute this thread's index and, if it is inside the vector, write max(0, input) to
+  // Your turn: compute this thread's index and, if it is inside the vector, write max(0, input) to
   // output.
 }
 

@@ -2,7 +2,7 @@
 
 // input is a device buffer of N floats that must be reversed in place.
 __global__ void reverse_array(float* input, int N) {
-  // TODO: let each thread own one pair of mirrored positions (i and N - 1 - i, with i in the
+  // Your turn: let each thread own one pair of mirrored positions (i and N - 1 - i, with i in the
   // first half) and exchange the two values.
 }
 

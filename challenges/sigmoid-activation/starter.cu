@@ -2,7 +2,7 @@
 
 // X and Y are device buffers of N floats each.
 __global__ void sigmoid_kernel(const float* X, float* Y, int N) {
-  // TODO: compute this thread's index and, if it is inside the vector, write the sigmoid of X
+  // Your turn: compute this thread's index and, if it is inside the vector, write the sigmoid of X
   // to Y.
 }
 

@@ -6,7 +6,7 @@
 __global__ void softmax_kernel(const float* input, float* output, int N) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) {
-        // TODO: output[i] = exp(input[i] - max) / sum
+        // Your turn: output[i] = exp(input[i] - max) / sum
     }
 }
 

@@ -2,7 +2,7 @@
 
 // A, B and C are device pointers, each holding N floats.
 __global__ void vector_add(const float* A, const float* B, float* C, int N) {
-  // TODO: compute this thread's index and, if it is inside the vector, write A + B into C.
+  // Your turn: compute this thread's index and, if it is inside the vector, write A + B into C.
 }
 
 extern "C" void solve(const float* A, const float* B, float* C, int N) {
