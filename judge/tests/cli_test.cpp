@@ -23,7 +23,7 @@ util::CapturedRun judge_cli(std::vector<std::string> args, const std::string& cw
 TEST(Cli, HelpListsEveryCommand) {
   const auto r = judge_cli({"--help"});
   EXPECT_EQ(r.status.code, 0);
-  for (const char* cmd : {"list", "show", "init", "run", "doctor"})
+  for (const char* cmd : {"list", "show", "init", "compile", "run", "baseline", "doctor"})
     EXPECT_NE(r.out.text.find(cmd), std::string::npos) << cmd;
   EXPECT_EQ(r.out.text.find("__runner"), std::string::npos) << "the runner mode is hidden";
 }
@@ -73,6 +73,26 @@ TEST(Cli, SignatureMismatchIsACompileErrorEvenWithoutGpu) {
   EXPECT_EQ(r.status.code, 1);
   EXPECT_NE(r.out.text.find("CE (compile error)"), std::string::npos) << r.out.text;
   EXPECT_NE(r.out.text.find("signature mismatch"), std::string::npos) << r.out.text;
+}
+
+TEST(Cli, CompileWithArchNeedsNoGpu) {
+  testing::TempDir dir;
+  const auto good =
+      dir.write("good.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, size_t N) {}\n");
+  const auto ok = judge_cli({"compile", "vector-addition", good.string(), "--arch", "sm_90"});
+  EXPECT_EQ(ok.status.code, 0) << ok.out.text << ok.err.text;
+  EXPECT_NE(ok.out.text.find("compiled with nvcc for sm_90"), std::string::npos) << ok.out.text;
+  const auto bad =
+      dir.write("bad.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n  y = 2;\n}\n");
+  const auto ce = judge_cli({"compile", "--json", "vector-addition", bad.string(), "--arch", "sm_90"});
+  EXPECT_EQ(ce.status.code, 1);
+  const auto j = nlohmann::json::parse(ce.out.text);
+  EXPECT_EQ(j["format"], "judge-compile/1");
+  EXPECT_EQ(j["status"], "compile error");
+  EXPECT_NE(j["log"].get<std::string>().find(bad.string() + "(2)"), std::string::npos) << j.dump();
+  const auto no_gpu = judge_cli({"compile", "vector-addition", good.string()});
+  EXPECT_EQ(no_gpu.status.code, 3);
+  EXPECT_NE(no_gpu.out.text.find("pass --arch"), std::string::npos) << no_gpu.out.text;
 }
 
 TEST(Cli, InitWritesTheStarterAndRefusesToOverwrite) {

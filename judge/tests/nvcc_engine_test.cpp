@@ -93,6 +93,22 @@ TEST(NvccEngine, CompileErrorsShowTheUsersFileAndLine) {
   EXPECT_EQ(out.log.find(dir.path().string()), std::string::npos) << "absolute paths are replaced: " << out.log;
 }
 
+// Regression: a display name equal to the absolute path made the log rewrite loop forever.
+TEST(NvccEngine, AbsolutePathsAsDisplayNamesWork) {
+  testing::TempDir dir;
+  const fs::path file = dir.write("abs.cu",
+                                  "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n"
+                                  "  missing_name = 1;\n}\n");
+  auto c = testing::catalog().challenge("vector-addition");
+  auto proto = compile::parse_solve_prototype(*compile::read_text_file(file), file.string());
+  ASSERT_TRUE(proto);
+  auto binding = compile::bind_prototype(*proto, *c, file.string());
+  ASSERT_TRUE(binding);
+  const auto out = compile::compile({file, file.string(), {}, "sm_90", "nvcc", *binding});
+  EXPECT_EQ(out.status, compile::CompileOutcome::Status::compile_error);
+  EXPECT_NE(out.log.find(file.string() + "(2)"), std::string::npos) << out.log;
+}
+
 TEST(NvccEngine, CachedRebuildIsSkippedAndAnEditRebuilds) {
   testing::TempDir dir;
   const std::string body =

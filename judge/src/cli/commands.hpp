@@ -28,6 +28,7 @@ Command init_command();
 Command run_command();
 Command doctor_command();
 Command baseline_command();
+Command compile_command();
 
 // Prints "judge: error: <message>" on stderr and returns the exit code.
 int fail(const std::string& message, int exit_code);

@@ -31,19 +31,15 @@ std::vector<std::string> nvcc_flags(const CompileRequest& r) {
   return f;
 }
 
-// nvcc names files by the absolute path we included; show the user's own name instead, and
-// drop nvcc's line about the generated wrapper.
+// nvcc names the user's file by the absolute path we included, and its summary line names our
+// generated wrapper: show the user's own name for both.
 std::string clean_log(std::string log, const CompileRequest& r, const fs::path& wrapper) {
-  const std::string abs = fs::absolute(r.source).string();
-  for (std::size_t pos; (pos = log.find(abs)) != std::string::npos;) log.replace(pos, abs.size(), r.display_name);
-  std::istringstream in(log);
-  std::string out, line;
-  while (std::getline(in, line)) {
-    if (line.find(wrapper.filename().string()) != std::string::npos && line.find("error") == std::string::npos)
-      continue;
-    out += line + "\n";
+  for (const std::string& from : {fs::absolute(r.source).string(), wrapper.string()}) {
+    // Search on after each replacement: the display name may itself be the absolute path.
+    for (std::size_t pos = log.find(from); pos != std::string::npos; pos = log.find(from, pos + r.display_name.size()))
+      log.replace(pos, from.size(), r.display_name);
   }
-  return out;
+  return log;
 }
 
 bool write_file(const fs::path& p, const std::string& text) {
