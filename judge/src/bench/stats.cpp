@@ -39,10 +39,18 @@ Summary summarize(std::vector<double> samples) {
   return s;
 }
 
-nlohmann::json to_json(const Summary& s) {
-  return {{"n", s.n},           {"median_ms", s.median_ms}, {"min_ms", s.min_ms},
-          {"max_ms", s.max_ms}, {"mean_ms", s.mean_ms},     {"q1_ms", s.q1_ms},
-          {"q3_ms", s.q3_ms},   {"spread", s.spread()},     {"noise", s.noise}};
+nlohmann::ordered_json to_json(const Summary& s) {
+  nlohmann::ordered_json j;
+  j["n"] = s.n;
+  j["median_ms"] = s.median_ms;
+  j["min_ms"] = s.min_ms;
+  j["max_ms"] = s.max_ms;
+  j["mean_ms"] = s.mean_ms;
+  j["q1_ms"] = s.q1_ms;
+  j["q3_ms"] = s.q3_ms;
+  j["spread"] = s.spread();
+  j["noise"] = s.noise;
+  return j;
 }
 
 }  // namespace judge::bench

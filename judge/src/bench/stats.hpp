@@ -27,6 +27,7 @@ double median_noise(const std::vector<double>& samples);
 // Quantile with linear interpolation between order statistics (type 7, as numpy's default).
 double quantile(std::vector<double> sorted_samples, double q);
 Summary summarize(std::vector<double> samples_ms);
-nlohmann::json to_json(const Summary& s);
+// The summary as JSON, keys in a fixed order (reports print it as is).
+nlohmann::ordered_json to_json(const Summary& s);
 
 }  // namespace judge::bench

@@ -7,26 +7,6 @@
 
 namespace judge::compile {
 
-std::string_view arg_kind_name(ArgKind k) {
-  switch (k) {
-    case ArgKind::pointer:
-      return "pointer";
-    case ArgKind::i32:
-      return "i32";
-    case ArgKind::u32:
-      return "u32";
-    case ArgKind::i64:
-      return "i64";
-    case ArgKind::u64:
-      return "u64";
-    case ArgKind::f32:
-      return "f32";
-    case ArgKind::f64:
-      return "f64";
-  }
-  return "?";
-}
-
 namespace {
 
 using spec::DType;

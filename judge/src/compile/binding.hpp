@@ -16,7 +16,6 @@ namespace judge::compile {
 
 // How the runner stores one argument. Explicit values: sent to the runner.
 enum class ArgKind : int { pointer = 0, i32 = 1, u32 = 2, i64 = 3, u64 = 4, f32 = 5, f64 = 6 };
-std::string_view arg_kind_name(ArgKind k);
 
 struct BoundParam {
   ArgKind kind = ArgKind::pointer;

@@ -34,8 +34,8 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   auto hello = r.wait_message(limits.setup_ms, timed_out);
   if (!hello) {
     r.child_.kill_group();
-    r.child_.wait();
-    std::string why = timed_out ? "did not start in time" : "exited (" + r.child_.wait().describe() + ")";
+    const util::ExitStatus& status = r.child_.wait();
+    std::string why = timed_out ? "did not start in time" : "exited (" + status.describe() + ")";
     if (!r.child_.err().text.empty()) why += ": " + r.child_.err().text;
     return make_error("the GPU runner " + why);
   }

@@ -70,7 +70,6 @@ using Function = void (*)(const Args&);
 
 // Returns nullptr when no reference is registered for the slug.
 Function find(std::string_view slug);
-std::vector<std::string> registered_slugs();
 
 struct Registrar {
   Registrar(const char* slug, Function fn);

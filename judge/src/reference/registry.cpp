@@ -25,12 +25,6 @@ Function find(std::string_view slug) {
   return it == registry().end() ? nullptr : it->second;
 }
 
-std::vector<std::string> registered_slugs() {
-  std::vector<std::string> out;
-  for (const auto& [slug, fn] : registry()) out.push_back(slug);
-  return out;
-}
-
 // A reference asking for a buffer or scalar the challenge does not have is a bug in the
 // reference, not in the user's solution: these throw and surface as a judge error.
 const HostBuffer& Args::find(std::string_view name, std::size_t element_bytes) const {

@@ -94,20 +94,6 @@ void render_test(std::string& out, const judging::TestResult& t, bool color) {
   }
 }
 
-nlohmann::ordered_json summary_json(const bench::Summary& s) {
-  nlohmann::ordered_json j;
-  j["n"] = s.n;
-  j["median_ms"] = s.median_ms;
-  j["min_ms"] = s.min_ms;
-  j["max_ms"] = s.max_ms;
-  j["mean_ms"] = s.mean_ms;
-  j["q1_ms"] = s.q1_ms;
-  j["q3_ms"] = s.q3_ms;
-  j["spread"] = s.spread();
-  j["noise"] = s.noise;
-  return j;
-}
-
 template <class T>
 nlohmann::ordered_json optional_json(const std::optional<T>& v) {
   return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
@@ -115,8 +101,8 @@ nlohmann::ordered_json optional_json(const std::optional<T>& v) {
 
 nlohmann::ordered_json timing_json(const judging::Timing& t) {
   nlohmann::ordered_json tj;
-  tj["events"] = summary_json(t.events);
-  tj["wall"] = summary_json(t.wall);
+  tj["events"] = bench::to_json(t.events);
+  tj["wall"] = bench::to_json(t.wall);
   tj["overhead_ms"] = t.overhead_ms;
   tj["warmup_calls"] = t.warmup_calls;
   tj["stop_reason"] = t.stop_reason;

@@ -9,18 +9,6 @@
 
 namespace judge::spec {
 
-std::string_view role_name(Role r) {
-  switch (r) {
-    case Role::in:
-      return "in";
-    case Role::out:
-      return "out";
-    case Role::inout:
-      return "inout";
-  }
-  return "?";
-}
-
 const Param* Challenge::find_param(std::string_view name) const {
   for (const Param& p : params) {
     if (p.name == name) return &p;

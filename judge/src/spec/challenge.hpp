@@ -17,7 +17,6 @@ namespace judge::spec {
 
 // Explicit values: roles are sent to the runner.
 enum class Role : int { in = 0, out = 1, inout = 2 };
-std::string_view role_name(Role r);
 
 struct Param {
   std::string name;

@@ -60,7 +60,6 @@ class Child {
   const ExitStatus& wait();
   // Reaps the child if it has ended; true when it has.
   bool try_wait();
-  const std::optional<ExitStatus>& status() const { return status_; }
 
   const CapturedStream& out() const { return out_; }
   const CapturedStream& err() const { return err_; }
