@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "bench/l2_flush.hpp"
 #include "bench/stats.hpp"
 #include "check/compare.hpp"
 #include "exec/cuda_check.hpp"
@@ -52,15 +53,11 @@ class Preparer {
         restores_.push_back({set, &bufs[i], copies_.back().ptr, b.role == spec::Role::out});
       }
     }
-    int dev = 0, l2 = 0;
-    JUDGE_CUDA_TRY(cudaGetDevice(&dev));
-    JUDGE_CUDA_TRY(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    flush_bytes_ = std::max<std::size_t>(2 * static_cast<std::size_t>(l2), 1 << 20);
-    JUDGE_CUDA_TRY(cudaMalloc(&flush_.ptr, flush_bytes_));
-    return Ok{};
+    return flusher_.init();
   }
 
   int set_of(int round) const { return round % sets_; }
+  std::string flush_method() const { return flusher_.method(); }
 
   Status prepare(int round) {
     const int set = set_of(round);
@@ -69,9 +66,7 @@ class Preparer {
         JUDGE_CUDA_TRY(
             cudaMemcpyAsync(r.target->data(), r.source, r.target->bytes(), cudaMemcpyDeviceToDevice, nullptr));
     }
-    cudaCtxResetPersistingL2Cache();  // unsupported on some GPUs: nothing to reset there
-    cudaGetLastError();
-    JUDGE_CUDA_TRY(cudaMemsetAsync(flush_.ptr, round & 0xff, flush_bytes_, nullptr));
+    if (auto s = flusher_.flush(round); !s) return s;
     JUDGE_CUDA_TRY(cudaDeviceSynchronize());
     return Ok{};
   }
@@ -86,8 +81,7 @@ class Preparer {
   int sets_ = 1;
   std::vector<DeviceCopy> copies_;
   std::vector<Restore> restores_;
-  DeviceCopy flush_;
-  std::size_t flush_bytes_ = 0;
+  L2Flusher flusher_;
 };
 
 // Compares the outputs of the last call with the expected values of its input set.
@@ -169,6 +163,7 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
     return r;
   };
   if (auto s = prep.init(request, buffers, shm); !s) return judge_fail(s.error());
+  r.flush_method = prep.flush_method();
   if (cudaEventCreate(&ev.start) != cudaSuccess || cudaEventCreate(&ev.stop) != cudaSuccess)
     return judge_fail(make_error("cannot create CUDA events"));
 
@@ -243,6 +238,7 @@ nlohmann::json to_json(const TimingResult& r) {
                       {"overhead_ms", r.overhead_ms},
                       {"warmup_calls", r.warmup_calls},
                       {"stop_reason", r.stop_reason},
+                      {"l2_flush", r.flush_method},
                       {"validated_samples", r.validated_samples},
                       {"validation_failure", r.validation_failure}};
   if (r.clocks_before) j["clocks_before"] = exec::to_json(*r.clocks_before);

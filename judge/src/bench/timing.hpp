@@ -3,11 +3,11 @@
 // Before every call, outside the timed region: inputs are restored (alternating between two
 // input sets when the judge provided them, by copying into the same buffers, so caching results
 // by pointer does not pay), outputs are re-poisoned, persisting L2 is reset and L2 is flushed by
-// writing twice its size. The call is timed with CUDA events on the legacy default stream, and
-// with the host clock until the device is idle. Warm-up: >= 3 calls and >= 100 ms. Sampling
-// stops when there are >= 10 samples, >= 0.5 s of timed calls and the median's relative noise
-// is <= 0.5%, or at a sample or time cap. Outputs of timed calls 1, 2, 4, 8, ... and the last
-// are validated against the expected values of their input set.
+// reading twice its size (bench/l2_flush.hpp says why not writing). The call is timed with CUDA events on the legacy
+// default stream, and with the host clock until the device is idle. Warm-up: >= 3 calls and >= 100 ms. Sampling stops
+// when there are >= 10 samples, >= 0.5 s of timed calls and the median's relative noise is <= 0.5%, or at a sample or
+// time cap. Outputs of timed calls 1, 2, 4, 8, ... and the last are validated against the expected values of their
+// input set.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -40,7 +40,8 @@ struct TimingResult {
   std::vector<double> wall_ms;   // host time from the call until the device is idle
   double overhead_ms = 0;        // median wall - event of an empty call (launch + sync latency)
   int warmup_calls = 0;
-  std::string stop_reason;  // "noise target met", "time cap", "sample cap"
+  std::string stop_reason;   // "noise target met", "time cap", "sample cap"
+  std::string flush_method;  // how L2 was emptied before each call
   std::optional<exec::ClockReading> clocks_before, clocks_after;
   nlohmann::json validation_failure;  // null, or {sample, input_set, buffer, index, got, want}
   std::size_t validated_samples = 0;

@@ -107,6 +107,7 @@ Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, con
   timing.overhead_ms = t.at("overhead_ms").get<double>();
   timing.warmup_calls = t.at("warmup_calls").get<int>();
   timing.stop_reason = t.at("stop_reason").get<std::string>();
+  timing.l2_flush = t.value("l2_flush", "");
   timing.validated_samples = t.at("validated_samples").get<std::size_t>();
   timing.alternate_inputs = req.alternate_inputs;
   for (const char* k : {"clocks_before", "clocks_after"}) {

@@ -30,6 +30,7 @@ struct Timing {
   double overhead_ms = 0;  // wall - events of an empty call
   int warmup_calls = 0;
   std::string stop_reason;
+  std::string l2_flush;  // how L2 was emptied before each call
   std::size_t validated_samples = 0;
   bool alternate_inputs = false;
   nlohmann::json clocks;                // NVML readings before/after, when available

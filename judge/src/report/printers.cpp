@@ -57,6 +57,7 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
   std::string how = fmt::format("stopped: {}; {} timed calls validated", t.stop_reason, t.validated_samples);
   how += t.alternate_inputs ? "; inputs alternated between 2 sets" : "; one input set";
+  if (!t.l2_flush.empty()) how += "; L2 flush: " + t.l2_flush;
   if (t.clocks.contains("clocks_after")) {
     how += fmt::format("; SM {} MHz", t.clocks["clocks_after"].value("sm_mhz", 0));
     if (t.clocks["clocks_after"].value("throttled", false)) how += " (throttled!)";
@@ -106,6 +107,7 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   tj["overhead_ms"] = t.overhead_ms;
   tj["warmup_calls"] = t.warmup_calls;
   tj["stop_reason"] = t.stop_reason;
+  tj["l2_flush"] = t.l2_flush;
   tj["validated_samples"] = t.validated_samples;
   tj["alternate_inputs"] = t.alternate_inputs;
   tj["clocks"] = t.clocks.is_null() ? nlohmann::ordered_json() : nlohmann::ordered_json::parse(t.clocks.dump());
