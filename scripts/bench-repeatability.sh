@@ -31,6 +31,10 @@ for manifest in sorted(pathlib.Path("solutions").glob("*/expected.json")):
             break
         medians.append(t["events"]["median_ms"])
         noise.append(t["events"]["noise"])
+        sm = ((t.get("clocks") or {}).get("clocks_after") or {}).get("sm_mhz", "?")
+        print(f"  {slug} run {len(medians)}: {medians[-1]*1000:.2f} us, noise {noise[-1]*100:.2f}%, "
+              f"n={t['events']['n']}, SM {sm} MHz, {t.get('speed_of_light') and round(100*t['speed_of_light'].get('fraction', 0))}% SoL",
+              file=sys.stderr, flush=True)
     if not medians:
         continue
     m = statistics.median(medians)
