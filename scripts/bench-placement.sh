@@ -19,7 +19,8 @@ first = rows[0]
 print(f"{len(rows)} processes, N = {first['n']}, {first['samples']} samples per mode")
 print("| mode | median of run medians | min | max | spread (max-min)/median |")
 print("| --- | --- | --- | --- | --- |")
-for key, label in [("fixed_write_us", "one allocation, write flush (judge until now)"),
+for key, label in [("judge_layout_us", "judge's layout (guard zones, saved copies), read flush"),
+                   ("fixed_write_us", "one allocation, write flush (judge until now)"),
                    ("fixed_read_us", "one allocation, read flush"),
                    ("rotated_read_us", "8 allocations in turn, read flush"),
                    ("pooled_read_us", "random offsets in a pool per sample, read flush")]:
