@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: build, run every test (unit + GPU), judge every shipped
-# solution, and print a short summary table last. Logs and JSON go to $OUT (or build-gpu/out).
-#   scripts/gpu-check.sh [--only SLUG,...] [--skip-tests] [--record-baselines] [--repeatability RUNS] [--bench-matmul]
+# solution and construct-corpus file under each compile engine, and print a short summary last.
+# Logs and JSON go to $OUT (or build-gpu/out).
+#   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
+#                        [--repeatability RUNS] [--bench-matmul]
+# --engines: one verdict column per engine (default all three; the first also runs the performance
+#   case, the others example and functional tests, see scripts/check-solutions.py);
 # --record-baselines re-measures every accepted solution into baselines/ (and packs them into
 #   $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
 # --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt).
 set -uo pipefail
-only=(); record=0; repeat=0; matmul=0; tests=1
+only=(); engines=nvcc,nvrtc,auto; record=0; repeat=0; matmul=0; tests=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=(--only "$2"); shift 2 ;;
+    --engines) engines="$2"; shift 2 ;;
     --record-baselines) record=1; shift ;;
     --repeatability) repeat="$2"; shift 2 ;;
     --bench-matmul) matmul=1; shift ;;
@@ -50,9 +55,11 @@ if [ $tests -eq 1 ]; then
   gpu_rc=$?
 fi
 
-step "end-to-end: every file in solutions/"
-python3 scripts/check-solutions.py "$build/bin/judge" --out "$out/solutions.json" "${only[@]}" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
+step "end-to-end: every file in solutions/ and the construct corpus, engines $engines"
+python3 scripts/check-solutions.py "$build/bin/judge" --engines "$engines" --out "$out/solutions.json" "${only[@]}" \
+  >"$out/solutions.txt" 2>"$out/solutions-progress.log"
 e2e_rc=$?
+cat "$out/solutions.txt"
 
 if [ $record -eq 1 ]; then
   step "recording baselines"
@@ -88,7 +95,11 @@ fi
 [ -f "$out/repeatability.md" ] && cat "$out/repeatability.md"
 [ -f "$out/matmul.txt" ] && tail -5 "$out/matmul.txt"
 [ -f "$out/record-baselines.log" ] && grep -c "stored baseline" "$out/record-baselines.log" | sed 's/^/baselines recorded: /'
-cat "$out/solutions.txt"
+# The full table is printed above; the summary keeps its header, the files where an engine
+# disagrees (column "same" = NO) and the count line.
+head -1 "$out/solutions.txt"
+grep -E "  NO$" "$out/solutions.txt"
+tail -1 "$out/solutions.txt"
 if [ -n "${OUT:-}" ] && [ "$OUT" != "$out" ]; then
   tar -C "$build" -cf "$OUT/gpu-check-logs.tar" out
   cp "$out/solutions.txt" "$OUT/" 2>/dev/null

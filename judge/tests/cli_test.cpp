@@ -81,7 +81,7 @@ TEST(Cli, CompileWithArchNeedsNoGpu) {
       dir.write("good.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, size_t N) {}\n");
   const auto ok = judge_cli({"compile", "vector-addition", good.string(), "--arch", "sm_90"});
   EXPECT_EQ(ok.status.code, 0) << ok.out.text << ok.err.text;
-  EXPECT_NE(ok.out.text.find("compiled with nvcc for sm_90"), std::string::npos) << ok.out.text;
+  EXPECT_NE(ok.out.text.find("compiled with nvrtc for sm_90"), std::string::npos) << ok.out.text;
   const auto bad =
       dir.write("bad.cu", "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n  y = 2;\n}\n");
   const auto ce = judge_cli({"compile", "--json", "vector-addition", bad.string(), "--arch", "sm_90"});

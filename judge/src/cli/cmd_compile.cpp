@@ -18,7 +18,7 @@ namespace judge::cli {
 namespace {
 
 struct CompileArgs {
-  std::string slug, file, arch, compiler = "nvcc";
+  std::string slug, file, arch, compiler = "auto";
   std::vector<std::string> include_dirs;
   bool json = false, no_cache = false;
 };
@@ -38,13 +38,16 @@ int report(const CompileArgs& a, const std::string& status, const std::string& a
     j["cached"] = out && out->cached;
     j["compile_ms"] = out ? out->compile_ms : 0.0;
     j["log"] = message;
+    j["note"] = out ? out->note : "";
     fmt::print("{}\n", j.dump(2));
   } else if (status == "compiled") {
     fmt::print("{}: compiled with {} for {} ({})\n", a.file, out->engine, arch,
                out->cached ? "cached" : util::format_duration_ms(out->compile_ms));
+    if (out->note.size()) fmt::print("note: {}\n", out->note);
     if (!message.empty()) fmt::print("{}", message);
   } else {
-    fmt::print("{}: {}\n{}{}", a.file, status, message, message.ends_with('\n') ? "" : "\n");
+    fmt::print("{}: {}{}\n{}{}", a.file, status, out && !out->engine.empty() ? " (" + out->engine + ")" : "", message,
+               message.ends_with('\n') ? "" : "\n");
   }
   return status == "compiled" ? 0 : status == "compile error" ? 1 : 3;
 }
@@ -93,7 +96,8 @@ Command compile_command() {
             sub.add_option("slug", a->slug, "Challenge, e.g. vector-addition")->required();
             sub.add_option("file", a->file, "Your solution.cu")->required();
             sub.add_option("--arch", a->arch, "Target, e.g. sm_90 (default: the GPU in use)");
-            sub.add_option("--compiler", a->compiler, "Compile engine: nvcc")->check(CLI::IsMember({"nvcc"}));
+            sub.add_option("--compiler", a->compiler, "Compile engine: auto (nvrtc, else nvcc), nvrtc or nvcc")
+                ->check(CLI::IsMember({"auto", "nvrtc", "nvcc"}));
             sub.add_option("-I", a->include_dirs,
                            "Extra include folder (the solution's own folder is always searched)");
             sub.add_flag("--no-cache", a->no_cache, "Recompile even if an identical build is cached");

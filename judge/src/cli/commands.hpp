@@ -29,6 +29,9 @@ Command run_command();
 Command doctor_command();
 Command baseline_command();
 Command compile_command();
+Command grade_command();
+Command report_command();
+Command cache_command();
 
 // Prints "judge: error: <message>" on stderr and returns the exit code.
 int fail(const std::string& message, int exit_code);

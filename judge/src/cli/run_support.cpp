@@ -33,7 +33,8 @@ Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text) {
 void add_judge_options(CLI::App& sub, JudgeRequest& r) {
   sub.add_option("--tests", r.tests, "Which tests: example, functional, performance or all (comma-separated)");
   sub.add_flag("--keep-going", r.keep_going, "Run every test instead of stopping at the first failure");
-  sub.add_option("--compiler", r.compiler, "Compile engine: nvcc")->check(CLI::IsMember({"nvcc"}));
+  sub.add_option("--compiler", r.compiler, "Compile engine: auto (nvrtc, else nvcc), nvrtc or nvcc")
+      ->check(CLI::IsMember({"auto", "nvrtc", "nvcc"}));
   sub.add_option("-I", r.include_dirs, "Extra include folder (the solution's own folder is always searched)");
   sub.add_flag("--no-cache", r.no_cache, "Recompile even if an identical build is cached");
   sub.add_option("--store", r.store,

@@ -14,7 +14,7 @@
 namespace judge::cli {
 
 struct JudgeRequest {
-  std::string slug, file, tests = "all", compiler = "nvcc";
+  std::string slug, file, tests = "all", compiler = "auto";
   std::vector<std::string> include_dirs;
   std::optional<std::string> store;  // --store DIR (default: the user store)
   bool keep_going = false, no_cache = false, progress = false;

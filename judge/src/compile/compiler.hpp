@@ -15,7 +15,7 @@ struct CompileRequest {
   std::string display_name;                         // how the user named it, for messages
   std::vector<std::filesystem::path> include_dirs;  // -I (the source's folder is always added)
   std::string arch;                                 // "sm_90"
-  std::string engine = "nvcc";
+  std::string engine = "auto";                      // auto, nvrtc or nvcc (docs/compile.md)
   Binding binding;
   int timeout_ms = 120000;
   bool use_cache = true;
@@ -25,13 +25,23 @@ struct CompileOutcome {
   enum class Status : int { ok = 0, compile_error = 1, tool_error = 2 };
   Status status = Status::ok;
   std::filesystem::path artifact;  // shared object exposing kTrampolineSymbol
-  std::string engine;              // which engine produced it
+  std::string engine;              // which engine produced it: nvrtc or nvcc
+  std::string note;                // why auto chose nvcc, in one line; empty otherwise
   bool cached = false;
   double compile_ms = 0;
   std::string log;  // compiler messages (warnings or errors), with the user's file name
 };
 
+// Chooses the engine (request.engine) and compiles; see engine_choice.cpp.
 CompileOutcome compile(const CompileRequest& request);
+
+// The engines themselves. compile_nvrtc needs the split of the request's source.
+struct SplitResult;
+CompileOutcome compile_nvcc(const CompileRequest& request);
+CompileOutcome compile_nvrtc(const CompileRequest& request, const SplitResult& split);
+
+// The artifact of `engine` for cache key `key`: cache_dir()/artifacts/<engine>-<key>.so.
+std::filesystem::path artifact_path(const std::string& engine, const std::string& key);
 
 // Where compiled artifacts are kept: $JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else ~/.cache/judge.
 std::filesystem::path cache_dir();
@@ -40,5 +50,10 @@ std::filesystem::path cache_dir();
 Result<std::filesystem::path> find_nvcc();
 // "release 13.0, V13.0.88" (the last line of `nvcc --version`), cached per process.
 Result<std::string> nvcc_version();
+
+// The host C++ compiler of the nvrtc engine: $JUDGE_CXX, else g++ on PATH, else c++ on PATH.
+Result<std::filesystem::path> find_host_compiler();
+// "nvrtc 13.0; g++ 12.2.0", cached per process.
+Result<std::string> nvrtc_toolchain_version();
 
 }  // namespace judge::compile

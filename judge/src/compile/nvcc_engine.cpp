@@ -91,7 +91,11 @@ Result<std::string> nvcc_version() {
   return *cached;
 }
 
-CompileOutcome compile(const CompileRequest& r) {
+fs::path artifact_path(const std::string& engine, const std::string& key) {
+  return cache_dir() / "artifacts" / (engine + "-" + key + ".so");
+}
+
+CompileOutcome compile_nvcc(const CompileRequest& r) {
   CompileOutcome out;
   out.engine = "nvcc";
   const auto start = std::chrono::steady_clock::now();
@@ -100,9 +104,6 @@ CompileOutcome compile(const CompileRequest& r) {
     out.log = std::move(log);
     return out;
   };
-  if (r.engine != "nvcc")
-    return fail(CompileOutcome::Status::tool_error,
-                fmt::format("unknown compiler engine '{}' (available: nvcc)", r.engine));
   auto nvcc = find_nvcc();
   if (!nvcc) return fail(CompileOutcome::Status::tool_error, nvcc.error().message);
   auto version = nvcc_version();
@@ -113,10 +114,10 @@ CompileOutcome compile(const CompileRequest& r) {
   auto key = artifact_key(r.source, r.include_dirs, wrapper_text, "nvcc", flags, *version);
   if (!key) return fail(CompileOutcome::Status::compile_error, key.error().message);
 
-  const fs::path dir = cache_dir() / "artifacts";
+  const fs::path artifact = artifact_path("nvcc", *key);
+  const fs::path dir = artifact.parent_path();
   std::error_code ec;
   fs::create_directories(dir, ec);
-  const fs::path artifact = dir / (*key + ".so");
   out.artifact = artifact;
   if (r.use_cache && fs::exists(artifact)) {
     out.cached = true;

@@ -16,4 +16,7 @@ inline constexpr const char* kTrampolineSymbol = "judge_call_solve";
 // args[i] points at the storage of argument i: a void* for buffers, the scalar itself otherwise.
 std::string make_trampoline_source(const std::filesystem::path& solution, const Binding& binding);
 
+// Only the static_assert and judge_call_solve, for a TU that already holds the user's code.
+std::string make_trampoline_body(const Binding& binding);
+
 }  // namespace judge::compile

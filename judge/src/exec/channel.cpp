@@ -13,9 +13,11 @@ namespace judge::exec {
 
 Result<std::pair<Channel, util::Fd>> Channel::make_pair() {
   int sv[2];
-  if (::socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv) != 0)
+  // Both ends close-on-exec: `judge grade` spawns runners and compilers from several threads, and
+  // a runner's end leaked into another child would hide that runner's death (no EOF). spawn()
+  // clears the flag on the copy the runner gets as fd 3.
+  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
     return make_error(fmt::format("socketpair: {}", std::strerror(errno)));
-  ::fcntl(sv[0], F_SETFD, FD_CLOEXEC);
   return std::pair{Channel(util::Fd(sv[0])), util::Fd(sv[1])};
 }
 

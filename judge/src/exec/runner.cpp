@@ -20,6 +20,10 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   const std::string exe =
       limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
   o.argv = {exe, "__runner", "--fd", std::to_string(kRunnerFd)};
+  // Pinning through env(1): the judge may run several runners from several threads, so it must
+  // not change its own environment, and a forked child must not call setenv before exec.
+  if (!limits.visible_devices.empty())
+    o.argv.insert(o.argv.begin(), {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=" + limits.visible_devices});
   o.fds = {{pair->second.get(), kRunnerFd}};
   o.rlimits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, rlim_t{1} << 30}, {RLIMIT_CPU, 3600}};
   o.capture_cap_bytes = limits.output_cap_bytes;

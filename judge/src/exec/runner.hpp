@@ -20,6 +20,8 @@ struct RunnerLimits {
   int solve_ms = 2000;                     // one checked solve call
   int timing_ms = 60000;                   // the whole performance measurement
   std::size_t output_cap_bytes = 1 << 20;  // stdout + stderr kept per runner
+  // CUDA_VISIBLE_DEVICES for the runner (one GPU of several, for `judge grade`); empty: inherited.
+  std::string visible_devices;
 };
 
 struct TestOutcome {

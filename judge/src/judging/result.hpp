@@ -61,6 +61,7 @@ struct CompileInfo {
   bool cached = false;
   double compile_ms = 0;
   std::string log;
+  std::string note;  // why auto compiled with nvcc; empty otherwise
 };
 
 struct RunResult {

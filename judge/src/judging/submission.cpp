@@ -51,43 +51,74 @@ Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std:
   return runner;
 }
 
-}  // namespace
-
-RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
-                           const std::string& display, const RunOptions& opt) {
-  RunResult result;
-  result.challenge = c.slug;
-  result.title = c.title;
-  result.source = display;
+std::vector<const spec::TestCase*> selected_cases(const spec::TestSuite& suite, const RunOptions& opt) {
   std::vector<const spec::TestCase*> selected;
   for (const spec::TestCase& tc : suite.cases) {
     if (opt.kinds.count(tc.kind)) selected.push_back(&tc);
   }
-  result.tests_selected = selected.size();
+  return selected;
+}
 
-  // 1. Signature: GPU-free, so a mismatch is reported even on a machine without a GPU.
-  auto text = compile::read_text_file(source);
-  if (!text) return ended(result, Verdict::JE, text.error().message);
-  auto proto = compile::parse_solve_prototype(*text, display);
-  if (!proto) return ended(result, Verdict::CE, proto.error().message);
-  auto binding = compile::bind_prototype(*proto, c, display);
-  if (!binding) return ended(result, Verdict::CE, binding.error().message);
+}  // namespace
 
-  // 2. The runner tells us which GPU we compile for.
+exec::RunnerLimits runner_limits(const RunOptions& opt) {
   exec::RunnerLimits limits;
   limits.executable = opt.runner_executable;
-  auto runner = exec::Runner::start(limits);
+  limits.visible_devices = opt.visible_devices;
+  return limits;
+}
+
+BoundSource bind_source(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
+                        const std::string& display, const RunOptions& opt) {
+  RunResult result;
+  result.challenge = c.slug;
+  result.title = c.title;
+  result.source = display;
+  result.tests_selected = selected_cases(suite, opt).size();
+  // GPU-free, so a mismatch is reported even on a machine without a GPU.
+  auto text = compile::read_text_file(source);
+  if (!text) return {ended(result, Verdict::JE, text.error().message), std::nullopt};
+  auto proto = compile::parse_solve_prototype(*text, display);
+  if (!proto) return {ended(result, Verdict::CE, proto.error().message), std::nullopt};
+  auto binding = compile::bind_prototype(*proto, c, display);
+  if (!binding) return {ended(result, Verdict::CE, binding.error().message), std::nullopt};
+  return {std::move(result), std::move(*binding)};
+}
+
+RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
+                           const std::string& display, const RunOptions& opt) {
+  // 1. Signature.
+  BoundSource bound = bind_source(c, suite, source, display, opt);
+  if (!bound.binding) return std::move(bound.result);
+  RunResult result = std::move(bound.result);
+  const compile::Binding& binding = *bound.binding;
+
+  // 2. The runner tells us which GPU we compile for.
+  auto runner = exec::Runner::start(runner_limits(opt));
   if (!runner) return ended(result, Verdict::JE, runner.error().message);
   result.device = runner->device();
 
   // 3. Compile for exactly that architecture.
-  compile::CompileRequest req{source, display, opt.include_dirs, runner->arch(), opt.engine, *binding};
+  compile::CompileRequest req{source, display, opt.include_dirs, runner->arch(), opt.engine, binding};
   req.use_cache = opt.use_cache;
   const compile::CompileOutcome built = compile::compile(req);
-  result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log};
+  result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log, built.note};
   if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
   if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
-  if (auto s = runner->load(built.artifact.string()); !s) return ended(result, Verdict::JE, s.error().message);
+  return judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt);
+}
+
+RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec::TestSuite& suite,
+                         const compile::Binding& binding, const std::filesystem::path& artifact,
+                         exec::Runner& first_runner, const RunOptions& opt) {
+  const std::vector<const spec::TestCase*> selected = selected_cases(suite, opt);
+  const exec::RunnerLimits limits = runner_limits(opt);
+  Result<exec::Runner> runner = std::move(first_runner);
+  result.device = runner->device();
+  if (auto s = runner->load(artifact.string()); !s) {
+    runner->stop();
+    return ended(result, Verdict::JE, s.error().message);
+  }
 
   // Speed-of-light needs the device's peak bandwidth: measured once per device, then cached.
   std::optional<bench::DevicePeak> peak;
@@ -106,10 +137,10 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
     const spec::TestCase& tc = *selected[i];
     if (opt.on_test) opt.on_test(tc.name, i, selected.size());
     if (!runner->alive()) {
-      runner = start_and_load(limits, built.artifact.string());
+      runner = start_and_load(limits, artifact.string());
       if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
     }
-    auto data = prepare_case(c, tc, *binding, prep);
+    auto data = prepare_case(c, tc, binding, prep);
     TestResult tr;
     if (!data) {
       tr.name = tc.name;

@@ -4,10 +4,13 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "compile/binding.hpp"
+#include "exec/runner.hpp"
 #include "judging/result.hpp"
 #include "spec/catalog.hpp"
 
@@ -16,7 +19,7 @@ namespace judge::judging {
 struct RunOptions {
   std::set<spec::CaseKind> kinds = {spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance};
   bool keep_going = false;
-  std::string engine = "nvcc";
+  std::string engine = "auto";  // auto, nvrtc or nvcc
   std::vector<std::filesystem::path> include_dirs;
   bool use_cache = true;
   std::string runner_executable;  // empty: this process (the judge binary) re-executed
@@ -24,10 +27,34 @@ struct RunOptions {
   std::vector<std::filesystem::path> baseline_stores;
   // Called before each test (for progress on stderr); measuring itself never prints.
   std::function<void(const std::string& test, std::size_t index, std::size_t total)> on_test;
+  // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
+  std::string visible_devices;
 };
 
 RunResult judge_submission(const spec::Challenge& challenge, const spec::TestSuite& suite,
                            const std::filesystem::path& source, const std::string& display_name,
                            const RunOptions& options);
+
+// The same steps one by one, for `judge grade`, which compiles on CPU threads ahead of time and
+// judges later on whichever GPU is free. judge_submission is bind_source, start a runner,
+// compile for its arch, judge_artifact.
+
+// Step 1 (GPU-free): reads the source and binds its solve() to the challenge. Without a binding
+// the result is final (CE, or JE for an unreadable file).
+struct BoundSource {
+  RunResult result;  // challenge, title, source and tests_selected filled in
+  std::optional<compile::Binding> binding;
+};
+BoundSource bind_source(const spec::Challenge& challenge, const spec::TestSuite& suite,
+                        const std::filesystem::path& source, const std::string& display_name,
+                        const RunOptions& options);
+
+exec::RunnerLimits runner_limits(const RunOptions& options);
+
+// Last step: loads an artifact built for the runner's GPU and runs the selected tests; `result`
+// carries what the earlier steps filled in. Replaces a runner that dies; stops it at the end.
+RunResult judge_artifact(RunResult result, const spec::Challenge& challenge, const spec::TestSuite& suite,
+                         const compile::Binding& binding, const std::filesystem::path& artifact, exec::Runner& runner,
+                         const RunOptions& options);
 
 }  // namespace judge::judging

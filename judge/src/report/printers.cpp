@@ -167,6 +167,7 @@ std::string render_text(const judging::RunResult& r, bool color) {
   if (!r.compile.engine.empty())
     out += fmt::format(" · {} {}{}", r.compile.engine, r.compile.arch, r.compile.cached ? " (cached)" : "");
   out += fmt::format(" · {}\n", device_line(r.device));
+  if (!r.compile.note.empty()) out += fmt::format("note: {}\n", r.compile.note);
   if (r.tests.empty() && !r.summary.empty()) {
     out += util::paint(fmt::format("{} ({})", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict)),
                        verdict_color(r.verdict), color) +
@@ -203,6 +204,7 @@ nlohmann::ordered_json render_json(const judging::RunResult& r) {
   c["cached"] = r.compile.cached;
   c["compile_ms"] = r.compile.compile_ms;
   c["log"] = r.compile.log;
+  c["note"] = r.compile.note;
   j["compile"] = c;
   j["device"] = r.device;
   j["tests_selected"] = r.tests_selected;

@@ -1,0 +1,207 @@
+// judge grade <folder-or-manifest>: grade a batch of submissions, compiling on the CPU cores and
+// judging on every GPU at once, with reports for people (table), tools (JSON, JUnit) and GitHub.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "cli/run_support.hpp"
+#include "grade/discover.hpp"
+#include "grade/gpus.hpp"
+#include "grade/grade_report.hpp"
+#include "grade/leaderboard.hpp"
+#include "grade/pipeline.hpp"
+#include "grade/shard.hpp"
+#include "judging/verdict.hpp"
+#include "report/grade_reports.hpp"
+
+namespace judge::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using judging::ExitCode;
+
+struct GradeArgs {
+  std::string target, json_file, junit_file, arch, shard;
+  std::vector<int> gpus;
+  unsigned jobs = 0;
+  int compile_timeout_s = 120;
+  bool github = false, exit_zero = false, compile_only = false;
+  JudgeRequest judge;  // --tests, --keep-going, --compiler, -I, --no-cache, --store
+};
+
+int code(ExitCode c) {
+  return static_cast<int>(c);
+}
+
+Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text) {
+  const spec::CaseKind all[] = {spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance};
+  std::set<spec::CaseKind> kinds;
+  std::stringstream in(text);
+  for (std::string k; std::getline(in, k, ',');) {
+    const std::size_t before = kinds.size();
+    for (spec::CaseKind kind : all) {
+      if (k == "all" || k == spec::case_kind_name(kind)) kinds.insert(kind);
+    }
+    if (kinds.size() == before && k != "all")
+      return make_error(fmt::format("--tests: unknown kind '{}' (use example, functional, performance or all)", k));
+  }
+  return kinds;
+}
+
+Status write_text(const std::string& path, const std::string& text, std::ios::openmode mode = std::ios::trunc) {
+  std::ofstream out(path, std::ios::binary | std::ios::out | mode);
+  out << text;
+  if (!out) return make_error(fmt::format("{}: cannot write the file", path));
+  return Ok{};
+}
+
+// The GPUs to judge on, or (compile-only) the architecture to compile for.
+Result<std::vector<grade::Gpu>> gpus_for(const GradeArgs& a, bool timing_wanted, std::string& arch) {
+  grade::GpuQuery q;
+  if (!a.gpus.empty()) q.wanted = a.gpus;
+  q.measure_peaks = timing_wanted && !a.compile_only;
+  if (a.compile_only && !a.arch.empty()) return std::vector<grade::Gpu>{};
+  auto gpus = grade::find_gpus(q);
+  if (!gpus)
+    return make_error(gpus.error().message + (a.compile_only ? "; pass --arch sm_XX to compile without a GPU"
+                                                             : "; use --compile-only --arch sm_XX to only compile"));
+  arch = gpus->at(0).arch;
+  if (a.compile_only) return std::vector<grade::Gpu>{};  // compiled for the GPU here, judged on none
+  return gpus;
+}
+
+// Table, GitHub annotations and summary: what goes to stdout (and $GITHUB_STEP_SUMMARY).
+Status print_results(const GradeArgs& a, const std::vector<grade::Graded>& rows, const nlohmann::json& doc) {
+  fmt::print("{}", grade::render_table(rows));
+  if (!a.github) return Ok{};
+  const report::GithubOutput gh = report::render_github(doc);
+  fmt::print("{}", gh.annotations);
+  if (const char* summary = std::getenv("GITHUB_STEP_SUMMARY"); summary && *summary)
+    return write_text(summary, gh.step_summary_markdown, std::ios::app);
+  fmt::print("\n{}", gh.step_summary_markdown);
+  return Ok{};
+}
+
+int exit_code_for(const GradeArgs& a, const std::vector<grade::Graded>& rows) {
+  bool all_passed = true;
+  for (const grade::Graded& g : rows) {
+    if (!g.compiled_only && g.result.verdict == judging::Verdict::JE) return code(ExitCode::judge_error);
+    all_passed = all_passed && g.passed();
+  }
+  return all_passed || a.exit_zero ? code(ExitCode::accepted) : code(ExitCode::rejected);
+}
+
+int run_grade(const GlobalOptions& g, GradeArgs a) {
+  const auto start = std::chrono::steady_clock::now();
+  auto cat = spec::Catalog::locate(g.root);
+  if (!cat) return fail(cat.error().message, code(ExitCode::judge_error));
+  if (!a.arch.empty() && !a.compile_only)
+    return fail("--arch needs --compile-only (judging compiles for each GPU's own architecture)",
+                code(ExitCode::usage));
+  if (a.compile_timeout_s < 1) return fail("--compile-timeout must be at least 1 second", code(ExitCode::usage));
+  std::optional<grade::Shard> shard;
+  if (!a.shard.empty()) {
+    auto s = grade::parse_shard(a.shard);
+    if (!s) return fail(s.error().message, code(ExitCode::usage));
+    shard = *s;
+  }
+  auto kinds = parse_kinds(a.judge.tests);
+  if (!kinds) return fail(kinds.error().message, code(ExitCode::usage));
+  auto found = grade::discover(a.target, cat->slugs());
+  if (!found) return fail(found.error().message, code(ExitCode::usage));
+  for (const std::string& s : found->skipped) fmt::print(stderr, "judge: skipped {}\n", s);
+  if (found->submissions.empty())
+    return fail(fmt::format("{}: no submissions found (see 'judge grade --help' for the discovery rules)", a.target),
+                code(ExitCode::usage));
+  const std::vector<grade::Submission> subs =
+      shard ? grade::select_shard(found->submissions, *shard) : found->submissions;
+
+  std::string arch = a.arch;
+  auto gpus = gpus_for(a, kinds->count(spec::CaseKind::performance) > 0, arch);
+  if (!gpus) return fail(gpus.error().message, code(ExitCode::judge_error));
+
+  grade::PipelineOptions opt;
+  opt.run.kinds = *kinds;
+  opt.run.keep_going = a.judge.keep_going;
+  opt.run.engine = a.judge.compiler;
+  opt.run.use_cache = !a.judge.no_cache;
+  for (const std::string& d : a.judge.include_dirs) opt.run.include_dirs.emplace_back(d);
+  opt.run.baseline_stores = {cat->root() / "baselines", user_store(a.judge)};
+  opt.compile_only = a.compile_only;
+  opt.arch = arch;
+  opt.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  opt.compile_timeout_ms = a.compile_timeout_s * 1000;
+  opt.data_root = cat->root();
+  opt.on_done = [](const grade::Graded& row, std::size_t done, std::size_t total) {
+    fmt::print(stderr, "{}\n", grade::progress_line(row, done, total));
+  };
+  std::string where = a.compile_only ? "compiling only, for " + arch : fmt::format("on {} GPU(s):", gpus->size());
+  for (const grade::Gpu& gpu : *gpus) where += fmt::format(" [{}] {}", gpu.index, gpu.name);
+  fmt::print(stderr, "grading {} submission(s){} {}; compiling on {} thread(s)\n", subs.size(),
+             shard ? fmt::format(" (shard {}/{} of {})", shard->index, shard->count, found->submissions.size()) : "",
+             where, opt.jobs);
+  std::vector<grade::Graded> rows = grade::run_pipeline(*cat, subs, *gpus, opt);
+
+  int exit_code = exit_code_for(a, rows);
+  if (a.judge.store && !a.compile_only) {
+    if (auto s =
+            grade::update_class_store(rows, *gpus, cat->root() / "baselines", *a.judge.store, grade::utc_timestamp());
+        !s)
+      exit_code = fail(s.error().message, code(ExitCode::judge_error));
+  }
+  grade::BatchInfo batch{fs::absolute(a.target).lexically_normal(), shard, a.compile_only, a.judge.tests, *gpus};
+  batch.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  batch.created = grade::utc_timestamp();
+  const nlohmann::ordered_json ordered = grade::render_grade_json(batch, rows);
+  // The renderers read a plain json; the ordered one keeps the documented key order on disk.
+  const nlohmann::json doc = nlohmann::json::parse(ordered.dump());
+  if (auto s = report::check_grade_report(doc, a.json_file.empty() ? "grade report" : a.json_file); !s)
+    return fail("internal error: the grade report is malformed: " + s.error().message, code(ExitCode::judge_error));
+  if (!a.json_file.empty()) {
+    if (auto s = write_text(a.json_file, ordered.dump(2) + "\n"); !s) exit_code = fail(s.error().message, 3);
+  }
+  if (!a.junit_file.empty()) {
+    if (auto s = write_text(a.junit_file, report::render_junit(doc)); !s) exit_code = fail(s.error().message, 3);
+  }
+  if (auto s = print_results(a, rows, doc); !s) exit_code = fail(s.error().message, code(ExitCode::judge_error));
+  return exit_code;
+}
+
+}  // namespace
+
+Command grade_command() {
+  return {"grade", "Grade a batch of submissions (a folder or a manifest) on every GPU; reports for people and CI",
+          [](CLI::App& sub, const GlobalOptions& g) {
+            auto a = std::make_shared<GradeArgs>();
+            sub.add_option(
+                   "target", a->target,
+                   "Folder of submissions (files under <challenge-slug>/ folders or tagged '// judge: <slug>' on "
+                   "their first line), or a manifest .csv/.json (file,challenge[,student][,expected])")
+                ->required();
+            sub.add_option("--json", a->json_file, "Write the report (format judge-grade/1) to FILE");
+            sub.add_option("--junit", a->junit_file, "Write a JUnit XML report to FILE");
+            sub.add_flag("--github", a->github,
+                         "Print GitHub workflow annotations; append a Markdown summary to $GITHUB_STEP_SUMMARY "
+                         "(else print it)");
+            sub.add_flag("--exit-zero", a->exit_zero, "Exit 0 even when some submissions are rejected");
+            sub.add_flag("--compile-only", a->compile_only,
+                         "Only check signatures and compile (no GPU needed with --arch)");
+            sub.add_option("--arch", a->arch, "With --compile-only: the target, e.g. sm_90 (default: the GPU here)");
+            sub.add_option("--shard", a->shard,
+                           "Grade only shard i of n (1-based, e.g. 2/4): a stable subset by hash of the submission id");
+            sub.add_option("--jobs", a->jobs, "Compile on N threads (default: the number of CPU cores)");
+            sub.add_option("--gpus", a->gpus, "GPU indices to judge on, comma-separated (default: all visible)")
+                ->delimiter(',');
+            sub.add_option("--compile-timeout", a->compile_timeout_s,
+                           "Seconds one compilation may take before it is a compile error (default 120)");
+            add_judge_options(sub, a->judge);
+            return std::function<int()>([&g, a] { return run_grade(g, *a); });
+          }};
+}
+
+}  // namespace judge::cli

@@ -1,0 +1,43 @@
+// Engine choice: nvrtc when the splitter can express the whole file, nvcc otherwise (auto), or
+// the engine the user forced. auto also re-checks an nvrtc compile error with nvcc, so a gap in
+// the split can cost time but never a verdict.
+#include <fmt/format.h>
+
+#include "compile/compiler.hpp"
+#include "compile/source_hash.hpp"
+#include "compile/splitter.hpp"
+
+namespace judge::compile {
+
+CompileOutcome compile(const CompileRequest& r) {
+  if (r.engine == "nvcc") return compile_nvcc(r);
+  if (r.engine != "nvrtc" && r.engine != "auto") {
+    CompileOutcome out;
+    out.status = CompileOutcome::Status::tool_error;
+    out.log = fmt::format("unknown compiler engine '{}' (use auto, nvrtc or nvcc)", r.engine);
+    return out;
+  }
+  auto text = read_text_file(r.source);
+  if (!text) {
+    CompileOutcome out;
+    out.status = CompileOutcome::Status::compile_error;
+    out.log = text.error().message;
+    return out;
+  }
+  const SplitResult split = split_source(*text);
+  if (r.engine == "nvrtc") return compile_nvrtc(r, split);
+  if (!split.unsupported.empty()) {
+    CompileOutcome out = compile_nvcc(r);
+    out.note = fmt::format("compiled with nvcc: the nvrtc engine does not support {}", describe_first_issue(split));
+    return out;
+  }
+  CompileOutcome out = compile_nvrtc(r, split);
+  if (out.status != CompileOutcome::Status::compile_error) return out;
+  CompileOutcome confirmed = compile_nvcc(r);
+  confirmed.compile_ms += out.compile_ms;
+  if (confirmed.status == CompileOutcome::Status::ok)
+    confirmed.note = "compiled with nvcc: nvrtc rejected a file nvcc accepts (please report it)";
+  return confirmed;
+}
+
+}  // namespace judge::compile

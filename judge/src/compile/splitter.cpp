@@ -1,0 +1,843 @@
+#include "compile/splitter.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "compile/lexer.hpp"
+#include "compile/macro_expand.hpp"
+
+namespace judge::compile {
+namespace {
+
+constexpr std::size_t npos = static_cast<std::size_t>(-1);
+// Bounds on macro expansion, so a hostile or mutated file cannot make the split loop or grow:
+// rounds of nested namespace-scope invocations, and bytes produced per round.
+constexpr int kMaxExpansionRounds = 8;
+constexpr std::size_t kMaxExpansionBytes = 1 << 20;
+
+enum class Space : int { host = 0, device = 1, both = 2, kernel = 3 };
+enum class EntityKind : int { function = 0, variable = 1, other = 2 };
+
+struct Entity {
+  EntityKind kind = EntityKind::other;
+  Space space = Space::host;
+  std::size_t first = 0, last = 0;                  // token range, inclusive
+  std::size_t body_open = npos, body_close = npos;  // function bodies
+  bool is_template = false;
+  bool is_const = false;  // const/constexpr variables live on both sides
+  bool is_class = false;  // a class/struct/union/enum definition or declaration
+  std::string name;
+  std::vector<std::string> ns;  // named enclosing namespaces, outermost first
+};
+
+// One replacement in a generated source: bytes [begin, end) of the original become `text`.
+struct Edit {
+  std::size_t begin, end;
+  std::string text;
+};
+
+// Headers NVRTC gets from us (small shims, see nvrtc_engine.cpp) or finds in the CUDA include
+// folder; every other <...> include is host-only and dropped from the device part.
+bool device_header(std::string_view h) {
+  static const std::set<std::string_view> kept = {"cstdint",
+                                                  "stdint.h",
+                                                  "cfloat",
+                                                  "float.h",
+                                                  "climits",
+                                                  "limits.h",
+                                                  "cmath",
+                                                  "math.h",
+                                                  "algorithm",
+                                                  "cassert",
+                                                  "assert.h",
+                                                  "cstddef",
+                                                  "stddef.h",
+                                                  "cuda_fp16.h",
+                                                  "cuda_bf16.h",
+                                                  "cooperative_groups.h",
+                                                  "mma.h",
+                                                  "cuda_pipeline.h",
+                                                  "cuda_awbarrier.h",
+                                                  "cuda_fp8.h",
+                                                  "sm_60_atomic_functions.h"};
+  return kept.count(h) || h.starts_with("cooperative_groups/") || h.starts_with("cuda/") || h.starts_with("cub/");
+}
+
+class Splitter {
+ public:
+  explicit Splitter(std::string_view text) : s_(text), t_(drop_if_zero(text, lex(text))) {}
+
+  // Invocations this round found to expand; split_source applies them and splits again.
+  const std::vector<Edit>& expansions() const { return expansions_; }
+  std::string expanded_text() { return apply(expansions_); }
+
+  SplitResult run() {
+    collect_macros();
+    std::size_t i = 0;
+    std::vector<std::string> ns;
+    parse_scope(i, ns, /*nested=*/false);
+    for (const Entity& e : entities_) emit(e);
+    r_.device_source = apply(dev_edits_);
+    r_.host_source = apply(host_edits_);
+    return std::move(r_);
+  }
+
+ private:
+  std::string_view text(std::size_t i) const { return i < t_.size() ? token_text(s_, t_[i]) : std::string_view(); }
+  bool is(std::size_t i, std::string_view v) const { return i < t_.size() && text(i) == v; }
+  bool ident(std::size_t i) const { return i < t_.size() && t_[i].kind == TokenKind::identifier; }
+  void issue(std::string what, std::size_t tok) {
+    r_.unsupported.push_back({std::move(what), tok < t_.size() ? t_[tok].line : 0});
+  }
+
+  // Code under `#if 0` (up to its #else/#elif/#endif) is left as it is in both halves: the
+  // preprocessor drops it, and entities in it must not become kernels or name expressions.
+  static std::vector<Token> drop_if_zero(std::string_view text, std::vector<Token> tokens) {
+    std::vector<Token> out;
+    int skipping = 0;  // nesting depth inside an `#if 0` region; 0 when active
+    for (const Token& t : tokens) {
+      if (t.kind != TokenKind::directive) {
+        if (!skipping) out.push_back(t);
+        continue;
+      }
+      const std::string_view d = directive_body(token_text(text, t));
+      const std::vector<Token> w = lex(d);
+      const std::string_view word = w.empty() ? "" : token_text(d, w[0]);
+      const bool opens = word == "if" || word == "ifdef" || word == "ifndef";
+      if (skipping) {
+        if (opens) ++skipping;
+        if (word == "endif") --skipping;
+        if ((word == "else" || word == "elif") && skipping == 1) skipping = 0;
+        if (!skipping) out.push_back(t);
+        continue;
+      }
+      if (word == "if" && w.size() == 2 && token_text(d, w[1]) == "0") skipping = 1;
+      out.push_back(t);
+    }
+    return out;
+  }
+
+  // ---- macros -------------------------------------------------------------------------------
+
+  void collect_macros() {
+    for (std::size_t i = 0; i < t_.size(); ++i) {
+      if (t_[i].kind != TokenKind::directive) continue;
+      const std::vector<Token> d = lex(directive_body(text(i)));
+      const std::string body = std::string(directive_body(text(i)));
+      if (d.size() >= 2 && token_text(body, d[0]) == "undef") undefined_.insert(std::string(token_text(body, d[1])));
+      if (d.size() < 2 || token_text(body, d[0]) != "define") continue;
+      const std::string name(token_text(body, d[1]));
+      if (std::optional<FunctionMacro> m = parse_function_macro(body)) {
+        function_macros_[name].push_back(std::move(*m));
+        continue;
+      }
+      macros_.insert(name);
+      for (std::size_t k = 2; k < d.size(); ++k) {
+        const std::string_view w = token_text(body, d[k]);
+        if (w == "__global__" || w == "__device__" || w == "__host__" || w == "__constant__" || w == "__managed__")
+          space_macros_[name].insert(std::string(w));
+      }
+    }
+  }
+
+  // Queues the expansion of the function-like macro invocation at `i` (its name; `(` follows)
+  // for the next round of the split, on the invocation's own lines. Returns the index of the
+  // closing `)`, or npos (and an issue) when the splitter cannot expand it.
+  std::size_t request_expansion(std::size_t i) {
+    const auto& defs = function_macros_.at(std::string(text(i)));
+    if (defs.size() != 1 || undefined_.count(defs.front().name)) {
+      issue(fmt::format("function-like macro {} defined more than once (the splitter cannot tell which applies)",
+                        text(i)),
+            i);
+      return npos;
+    }
+    const std::size_t close = matching(i + 1);
+    if (!is(close, ")")) {
+      issue(fmt::format("use of the function-like macro {} without a closing parenthesis", text(i)), i);
+      return npos;
+    }
+    // Arguments split at top-level commas (only parentheses protect a comma), spelled from their
+    // tokens so comments inside a multi-line invocation disappear.
+    std::vector<std::string> args(1);
+    int depth = 0;
+    for (std::size_t k = i + 2; k < close; ++k) {
+      if (is(k, "(")) ++depth;
+      if (is(k, ")")) --depth;
+      if (depth == 0 && is(k, ",")) {
+        args.emplace_back();
+        continue;
+      }
+      if (!args.back().empty() && t_[k].begin > t_[k - 1].end) args.back() += ' ';
+      args.back() += text(k);
+    }
+    std::optional<std::string> expansion = expand_function_macro(defs.front(), args);
+    if (!expansion) {
+      issue(fmt::format("use of the function-like macro {} with {} arguments", text(i), args.size()), i);
+      return npos;
+    }
+    expanded_bytes_ += expansion->size();
+    if (expanded_bytes_ > kMaxExpansionBytes) {
+      issue(fmt::format("function-like macro {} expands to more than {} KiB", text(i), kMaxExpansionBytes / 1024), i);
+      return npos;
+    }
+    expansions_.push_back(replace(t_[i].begin, t_[close].end, std::move(*expansion)));
+    return close;
+  }
+
+  // A macro used inside a host function must be expanded when its own text launches a kernel or
+  // names one (or a device variable, or a symbol call) that the host rewrites have to see.
+  bool macro_needs_host_rewrite(std::string_view name) const {
+    const auto m = function_macros_.find(std::string(name));
+    if (m == function_macros_.end() || m->second.size() != 1) return false;
+    const std::string& body = m->second.front().body;
+    const std::vector<Token> b = lex(body);
+    for (const Token& t : b) {
+      const std::string_view w = token_text(body, t);
+      if (w == "<<<" || w.starts_with("cudaMemcpyToSymbol") || w.starts_with("cudaMemcpyFromSymbol") ||
+          w == "cudaGetSymbolAddress" || w == "cudaGetSymbolSize")
+        return true;
+      for (const Entity& e : entities_)
+        if ((e.space == Space::kernel || (e.space == Space::device && e.kind == EntityKind::variable)) && e.name == w)
+          return true;
+    }
+    return false;
+  }
+
+  // The directive without its `#`.
+  static std::string_view directive_body(std::string_view d) {
+    std::size_t k = d.find('#');
+    return k == std::string_view::npos ? d : d.substr(k + 1);
+  }
+
+  // ---- scopes and entities -------------------------------------------------------------------
+
+  void parse_scope(std::size_t& i, std::vector<std::string>& ns, bool nested) {
+    while (i < t_.size()) {
+      if (t_[i].kind == TokenKind::directive) {
+        check_include(i);
+        ++i;
+      } else if (is(i, "}")) {
+        if (nested) {
+          ++i;
+          return;
+        }
+        ++i;  // a stray brace: nothing to close
+      } else if (is(i, ";")) {
+        ++i;
+      } else if (std::optional<std::size_t> open = scope_opening(i)) {
+        const std::size_t head = i;
+        i = *open + 1;
+        std::vector<std::string> inner = ns;
+        if (is(head, "namespace") || (is(head, "inline") && is(head + 1, "namespace")))
+          for (std::size_t k = head; k < *open; ++k)
+            if (ident(k) && text(k) != "namespace" && text(k) != "inline") inner.emplace_back(text(k));
+        if (depth_++ > 200) return;  // absurd nesting: leave the rest unsplit rather than recurse on
+        parse_scope(i, inner, true);
+        --depth_;
+      } else {
+        parse_entity(i, ns);
+      }
+    }
+  }
+
+  // `namespace a::b {`, `inline namespace v1 {`, `namespace {`, `extern "C" {`: the `{` index.
+  std::optional<std::size_t> scope_opening(std::size_t i) const {
+    if (is(i, "extern") && i + 2 < t_.size() && t_[i + 1].kind == TokenKind::string && is(i + 2, "{")) return i + 2;
+    std::size_t k = is(i, "inline") ? i + 1 : i;
+    if (!is(k, "namespace")) return std::nullopt;
+    for (++k; k < t_.size(); ++k) {
+      if (is(k, "{")) return k;
+      if (!ident(k) && !is(k, "::")) return std::nullopt;  // `namespace x = y;`
+    }
+    return std::nullopt;
+  }
+
+  void check_include(std::size_t i) {
+    const std::string body(directive_body(text(i)));
+    const std::vector<Token> d = lex(body);
+    if (d.size() < 2 || token_text(body, d[0]) != "include") return;
+    const std::string_view arg = token_text(body, d[1]);
+    if (d[1].kind == TokenKind::string) {
+      issue(fmt::format("local header {} (its code is not split)", arg), i);
+      return;
+    }
+    const std::size_t lt = body.find('<'), gt = body.find('>');
+    if (lt == std::string::npos || gt == std::string::npos || gt < lt) return;
+    const std::string h = body.substr(lt + 1, gt - lt - 1);
+    if (h.starts_with("thrust/") || h.starts_with("cub/device/") || h.starts_with("cub/agent/"))
+      issue(fmt::format("thrust/CUB header <{}> (device-wide algorithms)", h), i);
+    // Block- and warp-level CUB is device code: NVRTC compiles it from CCCL, the host part
+    // never sees it (host code naming cub:: is reported where it does).
+    if (h.starts_with("cub/")) host_edits_.push_back(blank(t_[i].begin, t_[i].end, false));
+    if (!device_header(h)) dev_edits_.push_back(blank(t_[i].begin, t_[i].end, false));
+  }
+
+  // Skips `template <...>` prefixes; returns the first token after them.
+  std::size_t skip_template_prefix(std::size_t i) const {
+    while (is(i, "template") && is(i + 1, "<")) {
+      int depth = 0;
+      std::size_t k = i + 1;
+      for (; k < t_.size(); ++k) {
+        const std::string_view w = text(k);
+        if (w == "<" || w == "(" || w == "[") ++depth;
+        if (w == ")" || w == "]") --depth;
+        if (w == ">") --depth;
+        if (w == ">>") depth -= 2;
+        if (w == ">>>") depth -= 3;
+        if (w == "{" || w == ";") return k;  // malformed
+        if (depth <= 0) break;
+      }
+      i = k + 1;
+    }
+    return i;
+  }
+
+  std::size_t matching(std::size_t open) const {
+    const std::string_view o = text(open);
+    const std::string_view c = o == "{" ? "}" : o == "(" ? ")" : "]";
+    int depth = 0;
+    for (std::size_t k = open; k < t_.size(); ++k) {
+      if (text(k) == o) ++depth;
+      if (text(k) == c && --depth == 0) return k;
+    }
+    return t_.size() - 1;
+  }
+
+  void parse_entity(std::size_t& i, const std::vector<std::string>& ns) {
+    Entity e;
+    e.first = i;
+    e.ns = ns;
+    const std::size_t head = skip_template_prefix(i);
+    e.is_template = head != i;
+    if (ident(i) && is(i + 1, "(") && function_macros_.count(std::string(text(i)))) {
+      if (const std::size_t close = request_expansion(i); close != npos) {
+        i = close + 1;
+        return;
+      }
+    }
+    bool saw_eq = false, saw_class = false, saw_paren = false;
+    std::size_t k = head;
+    for (; k < t_.size(); ++k) {
+      const std::string_view w = text(k);
+      if (t_[k].kind == TokenKind::directive) {
+        issue("preprocessor line inside a declaration", k);
+        continue;
+      }
+      if (w == ";" || w == "}") break;
+      if (w == "=") saw_eq = true;
+      if (!saw_eq && !saw_paren && (w == "struct" || w == "class" || w == "union" || w == "enum")) saw_class = true;
+      if (w == "(" || w == "[") {
+        if (w == "(" && !saw_eq) saw_paren = true;
+        k = matching(k);
+        continue;
+      }
+      if (w == "{") {
+        if (saw_eq || saw_class || !saw_paren) {
+          k = matching(k);  // an initializer or a class body: the entity goes on to the `;`
+          continue;
+        }
+        e.body_open = k;
+        e.body_close = matching(k);
+        k = e.body_close;
+        break;
+      }
+    }
+    if (k >= t_.size()) k = t_.size() - 1;
+    if (is(k, "}") && e.body_open == npos && k > e.first) --k;  // a closing brace of the enclosing scope
+    e.last = std::max(k, e.first);
+    i = e.last + 1;
+    classify(e, head, saw_eq, saw_class, saw_paren);
+    entities_.push_back(std::move(e));
+  }
+
+  void classify(Entity& e, std::size_t head, bool saw_eq, bool saw_class, bool saw_paren) {
+    bool global = false, device = false, host = false, dev_var = false;
+    std::size_t stop = e.body_open != npos ? e.body_open : e.last + 1;
+    std::size_t name_tok = npos, paren = npos;
+    for (std::size_t k = head; k < stop; ++k) {
+      const std::string_view w = text(k);
+      if (w == "=" || (w == "{" && e.body_open == npos)) break;
+      if (w == "(" && paren == npos && !(k > 0 && is_specifier_call(k - 1))) paren = k;
+      if (w == "(" || w == "[") {
+        k = matching(k);
+        continue;
+      }
+      std::set<std::string> words = {std::string(w)};
+      if (auto m = space_macros_.find(std::string(w)); m != space_macros_.end()) words = m->second;
+      for (const std::string& x : words) {
+        global |= x == "__global__";
+        device |= x == "__device__";
+        host |= x == "__host__";
+        dev_var |= x == "__constant__";
+        if (x == "__managed__") issue("__managed__ variable", k);
+      }
+      if (w == "const" || w == "constexpr") e.is_const = true;
+      if (ident(k) && paren == npos) name_tok = k;
+      if (w == "," && paren == npos) break;
+    }
+    // Namespace aliases (`namespace cg = cooperative_groups;`) too: both halves use them.
+    if (saw_class || is(head, "typedef") || is(head, "using") || is(head, "static_assert") || is(head, "template") ||
+        is(head, "friend") || is(head, "namespace")) {
+      e.kind = EntityKind::other;
+      e.space = Space::both;
+      e.is_class = saw_class;
+      e.name = declared_name(e, head);
+      return;
+    }
+    if (saw_paren && !saw_eq && paren != npos) {
+      e.kind = EntityKind::function;
+      std::size_t n = paren - 1;
+      if (is(n, ">")) n = back_to_open_angle(n);
+      if (ident(n)) e.name = std::string(text(n));
+      e.space = global ? Space::kernel : (device && host) ? Space::both : device ? Space::device : Space::host;
+      return;
+    }
+    e.kind = EntityKind::variable;
+    if (name_tok != npos) e.name = std::string(text(name_tok));
+    e.space = (device || dev_var) ? Space::device : e.is_const ? Space::both : Space::host;
+  }
+
+  // The name a type, alias or typedef declares (for the host-side check of block-level CUB).
+  std::string declared_name(const Entity& e, std::size_t head) const {
+    if ((is(head, "using") || is(head, "namespace")) && ident(head + 1)) return std::string(text(head + 1));
+    if (is(head, "typedef")) {
+      for (std::size_t k = e.last + 1; k-- > head;)
+        if (ident(k)) return std::string(text(k));
+      return "";
+    }
+    for (std::size_t k = head; k < e.last; ++k)
+      if ((is(k, "struct") || is(k, "class") || is(k, "union")) && ident(k + 1)) return std::string(text(k + 1));
+    return "";
+  }
+
+  bool is_specifier_call(std::size_t k) const {
+    const std::string_view w = text(k);
+    return w == "alignas" || w == "__align__" || w == "decltype" || w == "__launch_bounds__" || w == "__attribute__";
+  }
+
+  std::size_t back_to_open_angle(std::size_t close) const {
+    int depth = 0;
+    for (std::size_t k = close + 1; k-- > 0;) {
+      if (is(k, ">")) ++depth;
+      if (is(k, ">>")) depth += 2;
+      if (is(k, "<") && --depth == 0) return k == 0 ? 0 : k - 1;
+      if (is(k, ";") || is(k, "{") || is(k, "}")) break;
+    }
+    return close;
+  }
+
+  // ---- emitting --------------------------------------------------------------------------------
+
+  // Spaces for everything but newlines; preprocessor conditionals and #define/#undef survive so
+  // the structure of the file and its macros stay the same on both sides.
+  Edit blank(std::size_t begin, std::size_t end, bool keep_directives) const {
+    std::string out(s_.substr(begin, end - begin));
+    for (char& c : out)
+      if (c != '\n') c = ' ';
+    if (keep_directives) {
+      for (const Token& t : t_) {
+        if (t.kind != TokenKind::directive || t.begin < begin || t.end > end) continue;
+        const std::string_view d = directive_body(token_text(s_, t));
+        const std::vector<Token> w = lex(d);
+        if (w.empty()) continue;
+        const std::string_view word = token_text(d, w[0]);
+        if (word == "if" || word == "ifdef" || word == "ifndef" || word == "elif" || word == "else" ||
+            word == "endif" || word == "define" || word == "undef")
+          out.replace(t.begin - begin, t.end - t.begin, token_text(s_, t));
+      }
+    }
+    return {begin, end, out};
+  }
+
+  // `text` followed by the newlines of the original range, so no line moves.
+  Edit replace(std::size_t begin, std::size_t end, std::string text) const {
+    text += std::string(static_cast<std::size_t>(std::count(s_.begin() + begin, s_.begin() + end, '\n')), '\n');
+    return {begin, end, std::move(text)};
+  }
+
+  void emit(const Entity& e) {
+    const std::size_t begin = t_[e.first].begin, end = t_[e.last].end;
+    if (e.space == Space::kernel) ++r_.kernels;
+    switch (e.space) {
+      case Space::host:
+        dev_edits_.push_back(blank(begin, end, true));
+        if (e.kind == EntityKind::function && e.body_open != npos) rewrite_host_body(e);
+        break;
+      case Space::device:
+        if (e.kind == EntityKind::function) host_edits_.push_back(blank(begin, end, true));
+        check_device_body(e);
+        break;
+      case Space::kernel:
+        if (e.body_open != npos) host_edits_.push_back(replace(t_[e.body_open].begin, t_[e.body_close].end, "{}"));
+        check_device_body(e);
+        break;
+      case Space::both:
+        if (names_cub(e)) {
+          // `using BlockReduce = cub::BlockReduce<...>;` and types built on it: device only.
+          host_edits_.push_back(blank(begin, end, true));
+          if (!e.name.empty()) cub_names_.insert(e.name);
+        } else if (e.is_class) {
+          strip_device_members(e.first, e.last, 0);
+        }
+        check_device_body(e);
+        break;
+    }
+  }
+
+  bool names_cub(const Entity& e) const {
+    for (std::size_t k = e.first; k <= e.last; ++k)
+      if ((is(k, "cub") && is(k + 1, "::")) || (ident(k) && cub_names_.count(std::string(text(k))))) return true;
+    return false;
+  }
+
+  // Member functions marked __device__ (not __host__) inside the class bodies of [first, last]
+  // keep only their declaration in the host part: their bodies use device built-ins g++ lacks.
+  void strip_device_members(std::size_t first, std::size_t last, int depth) {
+    if (depth > 64) return;
+    for (std::size_t k = first; k <= last && k < t_.size(); ++k) {
+      if (!is(k, "{")) continue;
+      const std::size_t close = matching(k);
+      if (class_body_before(k, first)) strip_member_bodies(k, close, depth);
+      k = close;
+    }
+  }
+
+  // Whether the `{` at `open` opens a class body: a class-key comes before it, after `first`,
+  // with no parenthesis or `=` in between.
+  bool class_body_before(std::size_t open, std::size_t first) const {
+    for (std::size_t k = open; k-- > first;) {
+      if (is(k, "struct") || is(k, "class") || is(k, "union")) return true;
+      if (is(k, ")") || is(k, "=") || is(k, ";") || is(k, "}") || is(k, "{")) return false;
+    }
+    return false;
+  }
+
+  void strip_member_bodies(std::size_t open, std::size_t close, int depth) {
+    std::size_t k = open + 1;
+    while (k < close) {
+      if ((is(k, "public") || is(k, "private") || is(k, "protected")) && is(k + 1, ":")) {
+        k += 2;
+        continue;
+      }
+      if (is(k, ";") || t_[k].kind == TokenKind::directive) {
+        ++k;
+        continue;
+      }
+      bool device = false, host = false, paren = false, eq = false, cls = false;
+      std::size_t body = npos, init_list = npos;  // init_list: the `:` of a constructor's initializers
+      for (k = skip_template_prefix(k); k < close; ++k) {
+        const std::string_view w = text(k);
+        if (w == ";") break;
+        if (w == "=" && !paren) eq = true;
+        if (!paren && !eq && (w == "struct" || w == "class" || w == "union" || w == "enum")) cls = true;
+        std::set<std::string> words = {std::string(w)};
+        if (auto m = space_macros_.find(std::string(w)); m != space_macros_.end()) words = m->second;
+        device |= words.count("__device__") > 0;
+        host |= words.count("__host__") > 0;
+        if (w == "(" || w == "[") {
+          paren |= w == "(" && !eq;
+          k = matching(k);
+          continue;
+        }
+        if (w == ":" && paren && init_list == npos) init_list = k;
+        if (w != "{") continue;
+        const std::size_t end = matching(k);
+        if (cls) strip_member_bodies(k, end, depth + 1);
+        if (cls || eq || !paren || (init_list != npos && (ident(k - 1) || is(k - 1, ">")))) {
+          k = end;  // a nested class, an initializer: the member goes on
+          continue;
+        }
+        body = k;
+        break;
+      }
+      if (body == npos) {
+        ++k;
+        continue;
+      }
+      const std::size_t end = matching(body);
+      // A constructor loses its member initializers with its body: they may use device code too.
+      const std::size_t from = init_list != npos ? init_list : body;
+      if (device && !host) host_edits_.push_back(replace(t_[from].begin, t_[end].end, ";"));
+      k = end + 1;
+    }
+  }
+
+  void check_device_body(const Entity& e) {
+    if (e.body_open == npos) return;
+    for (std::size_t k = e.body_open; k <= e.body_close; ++k)
+      if (is(k, "<<<")) issue("kernel launch from device code (dynamic parallelism)", k);
+  }
+
+  // ---- host bodies: launches, kernel handles, symbol calls -------------------------------------
+
+  // The kernel a host body names: one definition (declarations may repeat it) or none.
+  const Entity* find_kernel(std::string_view name, std::size_t at) {
+    const Entity* found = nullptr;
+    for (const Entity& e : entities_) {
+      if (e.space != Space::kernel || e.name != name) continue;
+      if (found && found->body_open != npos && e.body_open != npos) {
+        issue(fmt::format("overloaded or repeated kernel name {}", name), at);
+        return nullptr;
+      }
+      if (!found || e.body_open != npos) found = &e;
+    }
+    return found;
+  }
+
+  const Entity* find_variable(std::string_view name) const {
+    for (const Entity& e : entities_)
+      if (e.kind == EntityKind::variable && e.space == Space::device && e.name == name) return &e;
+    return nullptr;
+  }
+
+  static std::string qualified(const Entity& e) {
+    std::string q;
+    for (const std::string& n : e.ns) q += n + "::";
+    return q + e.name;
+  }
+
+  int name_index(std::string text, bool variable) {
+    for (std::size_t k = 0; k < r_.names.size(); ++k)
+      if (r_.names[k].text == text) return static_cast<int>(k);
+    r_.names.push_back({std::move(text), variable});
+    return static_cast<int>(r_.names.size() - 1);
+  }
+
+  // Namespace-scope names that template arguments may use, to qualify them for NVRTC.
+  std::optional<std::string> qualify_argument(std::string_view w) const {
+    for (const Entity& e : entities_)
+      if (e.name == w && e.kind != EntityKind::function && !e.ns.empty()) return qualified(e);
+    return std::nullopt;
+  }
+
+  // Locals of the body declared const/constexpr: usable as template arguments on the host,
+  // but unknown at global scope in the device part.
+  std::set<std::string> local_constants(const Entity& f) const {
+    std::set<std::string> out;
+    for (std::size_t k = f.body_open; k < f.body_close; ++k) {
+      if (!is(k, "constexpr") && !is(k, "const")) continue;
+      for (std::size_t j = k + 1; j < f.body_close && !is(j, ";"); ++j)
+        if (ident(j) && (is(j + 1, "=") || is(j + 1, "{"))) out.emplace(text(j));
+    }
+    return out;
+  }
+
+  void rewrite_host_body(const Entity& f) {
+    const std::set<std::string> locals = local_constants(f);
+    for (std::size_t k = f.body_open + 1; k < f.body_close; ++k) {
+      const std::string_view w = text(k);
+      if ((w == "thrust" || w == "cub") && is(k + 1, "::")) {
+        issue(fmt::format("{}:: algorithms called from host code", w), k);
+        continue;
+      }
+      if (cub_names_.count(std::string(w)) && !is(k - 1, "::")) {
+        issue(fmt::format("{} (block-level CUB) used in host code", w), k);
+        continue;
+      }
+      if (w == "__device__" || w == "__host__" || w == "__global__") {
+        issue(fmt::format("{} inside a host function (extended lambda)", w), k);
+        continue;
+      }
+      if (w == "<<<") {
+        issue("launch of something that is not a kernel of this file", k);
+        continue;
+      }
+      if (!ident(k) || is(k - 1, ".") || is(k - 1, "->")) continue;
+      if (is(k + 1, "(") && macro_needs_host_rewrite(w)) {
+        if (const std::size_t close = request_expansion(k); close != npos) {
+          k = close;
+          continue;
+        }
+      }
+      if (std::size_t next = rewrite_symbol_call(k); next != npos) {
+        k = next;
+        continue;
+      }
+      const Entity* kernel = find_kernel(w, k);
+      if (!kernel) continue;
+      std::size_t start = k;
+      while (is(start - 1, "::") && ident(start - 2)) start -= 2;  // ns::k
+      if (is(start - 1, "::")) --start;                            // ::k
+      std::size_t after = k + 1;
+      std::string args;
+      if (is(after, "<")) {
+        std::size_t close = after;
+        if (!template_arguments(after, f, locals, close, args)) return;
+        after = close + 1;
+      } else if (kernel->is_template && is(after, "<<<")) {
+        issue(fmt::format("launch of kernel template {} with deduced arguments", w), k);
+        return;
+      }
+      if (f.is_template) {
+        issue(fmt::format("kernel {} used inside a host function template", w), k);
+        return;
+      }
+      const std::string expr = qualified(*kernel) + (args.empty() ? "" : "<" + args + ">");
+      const std::string host_name(s_.substr(t_[start].begin, t_[after - 1].end - t_[start].begin));
+      const int index = name_index(expr, false);
+      if (is(after, "<<<")) {
+        const std::size_t close = launch_close(after);
+        if (close == npos) {
+          issue("kernel launch without a closing >>>", after);
+          return;
+        }
+        ++r_.launches;
+        host_edits_.push_back(
+            replace(t_[start].begin, t_[after].end, fmt::format("judge_nvrtc::launcher({}, &{}, ", index, host_name)));
+        host_edits_.push_back(replace(t_[close].begin, t_[close].end, ")"));
+        k = after;
+      } else {
+        if (kernel->is_template && args.empty()) {
+          issue(fmt::format("kernel template {} used without template arguments", w), k);
+          return;
+        }
+        if (is(start - 1, "&")) --start;
+        host_edits_.push_back(
+            replace(t_[start].begin, t_[after - 1].end, fmt::format("judge_nvrtc::kernel_handle({})", index)));
+        k = after - 1;
+      }
+    }
+  }
+
+  // `<...>` after a kernel name: the argument text for the name expression, qualified.
+  bool template_arguments(std::size_t open, const Entity& f, const std::set<std::string>& locals, std::size_t& close,
+                          std::string& args) {
+    int depth = 0;
+    for (std::size_t k = open; k < f.body_close; ++k) {
+      const std::string_view w = text(k);
+      if (w == "<" || w == "(") ++depth;
+      if (w == ")") --depth;
+      if (w == ">") --depth;
+      if (w == ">>") depth -= 2;
+      if (depth <= 0 || w == ";" || w == "{") {
+        if (w != ">" || depth != 0) {
+          issue("template arguments the splitter cannot read", open);
+          return false;
+        }
+        close = k;
+        return true;
+      }
+      if (k == open) continue;
+      if (!args.empty() && t_[k].begin > t_[k - 1].end) args += ' ';
+      if (ident(k) && !is(k - 1, "::") && locals.count(std::string(w))) {
+        issue(fmt::format("template argument {} is a local constant", w), k);
+        return false;
+      }
+      const std::optional<std::string> q = ident(k) && !is(k - 1, "::") ? qualify_argument(w) : std::nullopt;
+      args += q ? *q : std::string(w);
+    }
+    issue("template arguments the splitter cannot read", open);
+    return false;
+  }
+
+  // The `>>>` that closes the launch configuration opened at `open`.
+  std::size_t launch_close(std::size_t open) const {
+    int depth = 0;
+    for (std::size_t k = open + 1; k < t_.size(); ++k) {
+      if (is(k, "(") || is(k, "[") || is(k, "{")) ++depth;
+      if (is(k, ")") || is(k, "]") || is(k, "}")) --depth;
+      if (depth < 0 || is(k, ";")) return npos;
+      if (depth == 0 && is(k, ">>>")) return k;
+    }
+    return npos;
+  }
+
+  // cudaMemcpyToSymbol(sym, ...) and friends on a device variable: the call goes to a helper that
+  // finds the variable in the loaded library. Returns the last token handled, or npos.
+  std::size_t rewrite_symbol_call(std::size_t k) {
+    static const std::map<std::string_view, std::pair<std::string_view, int>> calls = {
+        {"cudaMemcpyToSymbol", {"memcpy_to_symbol", 0}},
+        {"cudaMemcpyToSymbolAsync", {"memcpy_to_symbol_async", 0}},
+        {"cudaMemcpyFromSymbol", {"memcpy_from_symbol", 1}},
+        {"cudaMemcpyFromSymbolAsync", {"memcpy_from_symbol_async", 1}},
+        {"cudaGetSymbolAddress", {"get_symbol_address", 1}},
+        {"cudaGetSymbolSize", {"get_symbol_size", 1}},
+    };
+    const auto c = calls.find(text(k));
+    if (c == calls.end() || !is(k + 1, "(")) return npos;
+    const std::size_t close = matching(k + 1);
+    std::size_t arg_begin = k + 2;
+    for (int n = 0; n < c->second.second; ++n) {  // skip to the symbol argument
+      int depth = 0;
+      while (arg_begin < close && !(depth == 0 && is(arg_begin, ","))) {
+        if (is(arg_begin, "(") || is(arg_begin, "[") || is(arg_begin, "{")) ++depth;
+        if (is(arg_begin, ")") || is(arg_begin, "]") || is(arg_begin, "}")) --depth;
+        ++arg_begin;
+      }
+      ++arg_begin;
+    }
+    std::size_t arg_end = arg_begin;  // one past the symbol's last token
+    while (arg_end < close && (ident(arg_end) || is(arg_end, "::"))) ++arg_end;
+    const Entity* var = arg_end > arg_begin ? find_variable(text(arg_end - 1)) : nullptr;
+    if (!var || !(is(arg_end, ",") || arg_end == close)) {
+      issue(fmt::format("{} on something other than a __device__/__constant__ variable of this file", text(k)), k);
+      return close;
+    }
+    const int index = name_index("&" + qualified(*var), true);
+    host_edits_.push_back(replace(t_[k].begin, t_[k].end, fmt::format("judge_nvrtc::{}", c->second.first)));
+    host_edits_.push_back(replace(t_[arg_begin].begin, t_[arg_end - 1].end, std::to_string(index)));
+    return arg_end;
+  }
+
+  std::string apply(std::vector<Edit>& edits) const {
+    std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    std::string out;
+    std::size_t pos = 0;
+    for (const Edit& e : edits) {
+      if (e.begin < pos) continue;  // overlapping edits cannot happen; keep the first if they do
+      out.append(s_.substr(pos, e.begin - pos));
+      out += e.text;
+      pos = e.end;
+    }
+    out.append(s_.substr(pos));
+    return out;
+  }
+
+  std::string_view s_;
+  std::vector<Token> t_;
+  std::vector<Entity> entities_;
+  std::set<std::string> macros_, undefined_;
+  std::set<std::string> cub_names_;  // namespace-scope names whose definition names cub::
+  std::map<std::string, std::vector<FunctionMacro>> function_macros_;
+  std::vector<Edit> expansions_;  // function-like macro invocations to expand before the next round
+  std::size_t expanded_bytes_ = 0;
+  std::map<std::string, std::set<std::string>> space_macros_;
+  std::vector<Edit> dev_edits_, host_edits_;
+  SplitResult r_;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+SplitResult split_source(std::string_view text) {
+  // Function-like macros that define entities or launch kernels are expanded in place and the
+  // result split again; nested invocations take one more round each.
+  std::string current;
+  for (int round = 0;; ++round) {
+    Splitter s(round == 0 ? text : std::string_view(current));
+    SplitResult r = s.run();
+    if (s.expansions().empty()) return r;
+    if (round == kMaxExpansionRounds) {
+      r.unsupported.insert(
+          r.unsupported.begin(),
+          {fmt::format("function-like macros nested more than {} deep", kMaxExpansionRounds),
+           static_cast<int>(std::count(
+               current.begin(), current.begin() + static_cast<std::ptrdiff_t>(s.expansions().front().begin), '\n')) +
+               1});
+      return r;
+    }
+    current = s.expanded_text();
+  }
+}
+
+std::string describe_first_issue(const SplitResult& r) {
+  if (r.unsupported.empty()) return "";
+  const SplitIssue& i = r.unsupported.front();
+  return fmt::format("{} (line {})", i.construct, i.line);
+}
+
+}  // namespace judge::compile

@@ -1,0 +1,48 @@
+// Grading a batch: bind and compile on a pool of CPU threads, then judge on one worker thread per
+// GPU, each starting a fresh runner pinned to its GPU for every submission. Whatever one
+// submission does (hang, crash, compile bomb) ends in its own row.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "grade/discover.hpp"
+#include "grade/gpus.hpp"
+#include "judging/result.hpp"
+#include "judging/submission.hpp"
+#include "spec/catalog.hpp"
+
+namespace judge::grade {
+
+struct Graded {
+  Submission submission;
+  judging::RunResult result;
+  std::string compile_note;          // why the auto engine fell back to nvcc; empty otherwise
+  bool compiled_only = false;        // --compile-only and it compiled: the verdict reads "compiled"
+  std::optional<int> gpu;            // position in the GPU list it was judged on
+  double judge_seconds = 0;          // runner start to last test
+  std::optional<double> median_ms;   // of the performance case, when it ran and passed
+  std::optional<double> percentile;  // among the baselines it was ranked against
+
+  std::string verdict() const;  // "AC", ..., or "compiled"
+  bool passed() const { return compiled_only || result.verdict == judging::Verdict::AC; }
+};
+
+struct PipelineOptions {
+  judging::RunOptions run;  // kinds, engine, include folders, cache, baseline stores, runner
+  bool compile_only = false;
+  std::string arch;  // with compile_only: the target; else each GPU's own arch is used
+  unsigned jobs = 1;
+  int compile_timeout_ms = 120000;  // per submission; compiles run in a child process (isolated_compile)
+  std::filesystem::path data_root;  // the catalog's, passed to those child processes
+  // Called once per finished submission, from the thread that finished it, never concurrently.
+  std::function<void(const Graded& graded, std::size_t done, std::size_t total)> on_done;
+};
+
+// `gpus` is empty exactly when compile_only. Results come back in the order of `subs`.
+std::vector<Graded> run_pipeline(const spec::Catalog& catalog, const std::vector<Submission>& subs,
+                                 const std::vector<Gpu>& gpus, const PipelineOptions& options);
+
+}  // namespace judge::grade

@@ -1,0 +1,74 @@
+// Ring 2: every construct-corpus file is judged under each engine (nvcc, nvrtc, auto) and must
+// get its expected verdict. Functional tests only: the point is that both build routes produce
+// the same behaviour, not their speed. Without a device every test here skips and says why.
+#include <gtest/gtest.h>
+
+#include "../corpus/construct_corpus.hpp"
+#include "../test_support.hpp"
+#include "exec/runner.hpp"
+#include "judging/submission.hpp"
+
+namespace judge {
+namespace {
+
+const std::string& no_device_reason() {
+  static const std::string reason = [] {
+    exec::RunnerLimits limits;
+    limits.executable = JUDGE_BINARY;
+    auto r = exec::Runner::start(limits);
+    if (!r) return r.error().message;
+    r->stop();
+    return std::string();
+  }();
+  return reason;
+}
+
+struct Case {
+  testing::CorpusEntry entry;
+  std::string engine;
+};
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  for (const auto& e : testing::corpus_entries())
+    for (const char* engine : {"nvcc", "nvrtc", "auto"}) out.push_back({e, engine});
+  return out;
+}
+
+std::string describe(const judging::RunResult& r) {
+  std::string s = std::string(judging::verdict_code(r.verdict)) + " " + r.summary + "\n" + r.compile.log;
+  for (const auto& t : r.tests)
+    s += "\n  " + t.name + ": " + std::string(judging::verdict_code(t.verdict)) + " " + t.summary;
+  return s;
+}
+
+class ConstructCorpusGpu : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ConstructCorpusGpu, GetsTheExpectedVerdict) {
+  if (!no_device_reason().empty()) GTEST_SKIP() << "no GPU: " << no_device_reason();
+  const Case& k = GetParam();
+  auto c = testing::catalog().challenge(k.entry.challenge);
+  ASSERT_TRUE(c) << k.entry.challenge;
+  auto suite = testing::catalog().testcases(*c);
+  ASSERT_TRUE(suite);
+  judging::RunOptions opt;
+  opt.kinds = {spec::CaseKind::example, spec::CaseKind::functional};
+  opt.engine = k.engine;
+  opt.runner_executable = JUDGE_BINARY;
+  const auto r = judging::judge_submission(*c, *suite, testing::corpus_dir() / k.entry.file, k.entry.file, opt);
+  if (r.compile.log.find("unknown compiler engine") != std::string::npos)
+    GTEST_SKIP() << "engine '" << k.engine << "' is not built into this judge: " << r.compile.log;
+  EXPECT_EQ(judging::verdict_code(r.verdict), k.entry.verdict)
+      << k.entry.file << " (" << k.entry.construct << ") under " << k.engine << ": " << describe(r);
+  if (k.engine == "auto" && k.entry.fallback) {
+    EXPECT_EQ(r.compile.engine, "nvcc") << describe(r);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, ConstructCorpusGpu, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return testing::test_name_part(info.param.entry.file) + "_" + info.param.engine;
+                         });
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,140 @@
+// The nvrtc engine without a GPU: every shipped solution splits and compiles for sm_90; errors
+// point at the user's file and line; auto falls back to nvcc with a note; both engines cache by
+// content and a cached re-run compiles nothing.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "compile/cache.hpp"
+#include "compile/compiler.hpp"
+#include "compile/prototype.hpp"
+#include "compile/source_hash.hpp"
+#include "compile/splitter.hpp"
+#include "test_support.hpp"
+
+namespace judge {
+namespace {
+
+namespace fs = std::filesystem;
+
+class CacheEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override { ::setenv("JUDGE_CACHE_DIR", dir_.path().c_str(), 0); }
+
+ private:
+  testing::TempDir dir_;
+};
+const auto* const kCacheEnv = ::testing::AddGlobalTestEnvironment(new CacheEnvironment);
+
+compile::CompileOutcome compile_with(const std::string& engine, const std::string& slug, const fs::path& file,
+                                     bool use_cache = true) {
+  auto c = testing::catalog().challenge(slug);
+  EXPECT_TRUE(c);
+  auto proto = compile::parse_solve_prototype(*compile::read_text_file(file), file.filename().string());
+  EXPECT_TRUE(proto) << proto.error().message;
+  auto binding = compile::bind_prototype(*proto, *c, file.filename().string());
+  EXPECT_TRUE(binding) << binding.error().message;
+  compile::CompileRequest r{file, file.filename().string(), {}, "sm_90", engine, *binding};
+  r.use_cache = use_cache;
+  return compile::compile(r);
+}
+
+struct Shipped {
+  std::string slug, file;
+};
+
+std::vector<Shipped> shipped_solutions() {
+  std::vector<Shipped> out;
+  const spec::Catalog cat = testing::catalog();
+  for (const std::string& slug : cat.slugs()) {
+    auto text = compile::read_text_file(cat.solutions_dir(slug) / "expected.json");
+    if (!text) continue;
+    const nlohmann::json manifest = nlohmann::json::parse(*text);
+    for (const auto& s : manifest["solutions"])
+      if (s["verdict"] != "CE") out.push_back({slug, s["file"].get<std::string>()});
+  }
+  return out;
+}
+
+class ShippedWithNvrtc : public ::testing::TestWithParam<Shipped> {};
+
+TEST_P(ShippedWithNvrtc, SplitsAndCompilesForSm90) {
+  const fs::path file = testing::catalog().solutions_dir(GetParam().slug) / GetParam().file;
+  const auto out = compile_with("nvrtc", GetParam().slug, file);
+  EXPECT_EQ(out.status, compile::CompileOutcome::Status::ok) << out.log;
+  EXPECT_EQ(out.engine, "nvrtc");
+  EXPECT_TRUE(fs::exists(out.artifact));
+}
+
+INSTANTIATE_TEST_SUITE_P(All, ShippedWithNvrtc, ::testing::ValuesIn(shipped_solutions()),
+                         [](const ::testing::TestParamInfo<Shipped>& info) {
+                           std::string name = info.param.slug + "_" + info.param.file;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+const char* const kSolve = "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n";
+
+TEST(NvrtcEngine, DeviceAndHostErrorsShowTheUsersFileAndLine) {
+  testing::TempDir dir;
+  const fs::path dev = dir.write(
+      "dev.cu", std::string("__global__ void k(float* p) {\n  p[0] = nope;\n}\n") + kSolve + "  k<<<1, 1>>>(C);\n}\n");
+  const auto d = compile_with("nvrtc", "vector-addition", dev);
+  EXPECT_EQ(d.status, compile::CompileOutcome::Status::compile_error);
+  EXPECT_NE(d.log.find("dev.cu(2)"), std::string::npos) << d.log;
+  const fs::path host = dir.write("host.cu", std::string("__global__ void k(float* p) { p[0] = 1; }\n") + kSolve +
+                                                 "  k<<<1, 1>>>(C);\n  missing_host_name = 3;\n}\n");
+  const auto h = compile_with("nvrtc", "vector-addition", host);
+  EXPECT_EQ(h.status, compile::CompileOutcome::Status::compile_error);
+  EXPECT_NE(h.log.find("host.cu:4"), std::string::npos) << h.log;
+  EXPECT_EQ(h.log.find(dir.path().string()), std::string::npos) << h.log;
+}
+
+TEST(NvrtcEngine, ForcedOnAnUnsupportedFileIsAClearError) {
+  testing::TempDir dir;
+  const fs::path file = dir.write(
+      "t.cu", std::string("#include <thrust/fill.h>\n") + kSolve + "  (void)A; (void)B; (void)C; (void)N;\n}\n");
+  const auto out = compile_with("nvrtc", "vector-addition", file);
+  EXPECT_EQ(out.status, compile::CompileOutcome::Status::tool_error);
+  EXPECT_NE(out.log.find("t.cu:1"), std::string::npos) << out.log;
+  EXPECT_NE(out.log.find("--compiler auto or nvcc"), std::string::npos) << out.log;
+}
+
+TEST(NvrtcEngine, AutoFallsBackToNvccWithANote) {
+  testing::TempDir dir;
+  const fs::path file = dir.write("dp.cu", std::string("__global__ void child() {}\n"
+                                                       "__global__ void parent() { child<<<1, 1>>>(); }\n") +
+                                               kSolve + "  (void)A; (void)B; (void)C; (void)N;\n}\n");
+  const auto split = compile::split_source(*compile::read_text_file(file));
+  ASSERT_FALSE(split.unsupported.empty());
+  // nvcc itself needs -rdc for dynamic parallelism: the point is which engine ran and the note.
+  const auto out = compile_with("auto", "vector-addition", file);
+  EXPECT_EQ(out.engine, "nvcc");
+  EXPECT_NE(out.note.find("(dynamic parallelism) (line 2)"), std::string::npos) << out.note;
+}
+
+TEST(NvrtcEngine, BothEnginesCacheSeparatelyAndCachedRunsCompileNothing) {
+  testing::TempDir dir;
+  const fs::path file = dir.write("c.cu", std::string("__global__ void k(float* p, int n) { if (n) p[0] = 1; }\n") +
+                                              kSolve + "  k<<<1, 1>>>(C, N);\n}\n");
+  const auto nvrtc = compile_with("nvrtc", "vector-addition", file);
+  ASSERT_EQ(nvrtc.status, compile::CompileOutcome::Status::ok) << nvrtc.log;
+  const auto nvcc = compile_with("nvcc", "vector-addition", file);
+  ASSERT_EQ(nvcc.status, compile::CompileOutcome::Status::ok) << nvcc.log;
+  EXPECT_NE(nvrtc.artifact, nvcc.artifact);
+  const auto again = compile_with("auto", "vector-addition", file);
+  EXPECT_TRUE(again.cached);
+  EXPECT_EQ(again.engine, "nvrtc");
+  EXPECT_EQ(again.artifact, nvrtc.artifact);
+  EXPECT_LT(again.compile_ms, 50.0);
+  const compile::CacheInfo info = compile::cache_info();
+  EXPECT_GE(info.engines.at("nvrtc").entries, 1u);
+  EXPECT_GE(info.engines.at("nvcc").entries, 1u);
+  const auto rebuilt = compile_with("nvrtc", "vector-addition", file, /*use_cache=*/false);
+  EXPECT_FALSE(rebuilt.cached);
+}
+
+}  // namespace
+}  // namespace judge

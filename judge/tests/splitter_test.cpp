@@ -1,0 +1,237 @@
+// The source splitter: what each half keeps, how launches and symbol calls are rewritten, and
+// which constructs it reports as unsupported (auto then compiles with nvcc).
+#include "compile/splitter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+namespace judge {
+namespace {
+
+using compile::split_source;
+
+int lines(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
+bool has(const std::string& s, std::string_view part) {
+  return s.find(part) != std::string::npos;
+}
+
+const char* const kFile = R"(#include <cuda_runtime.h>
+#include <vector>
+#define BLOCK 256
+namespace {
+constexpr int kTile = 4;
+}
+__constant__ float coeff[4];
+__device__ float twice(float x) { return 2 * x; }
+template <int B, int T>
+__global__ void scale(const float* in, float* out, int n) {
+  int i = blockIdx.x * B + threadIdx.x;
+  if (i < n) out[i] = twice(in[i]) * coeff[0];
+}
+static std::vector<int> host_only;
+extern "C" void solve(const float* in, float* out, int n) {
+  float c[4] = {1, 2, 3, 4};
+  cudaMemcpyToSymbol(coeff, c, sizeof(c));
+  cudaFuncSetAttribute(scale<BLOCK, kTile>, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);
+  scale<BLOCK, kTile><<<(n + BLOCK - 1) / BLOCK,
+                        BLOCK>>>(in, out, n);
+}
+)";
+
+TEST(Splitter, BothHalvesKeepEveryLine) {
+  const auto r = split_source(kFile);
+  EXPECT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_EQ(lines(r.device_source), lines(kFile));
+  EXPECT_EQ(lines(r.host_source), lines(kFile));
+  EXPECT_EQ(r.kernels, 1);
+  EXPECT_EQ(r.launches, 1);
+}
+
+TEST(Splitter, DevicePartDropsHostCodeAndHostHeaders) {
+  const auto r = split_source(kFile);
+  EXPECT_FALSE(has(r.device_source, "solve"));
+  EXPECT_FALSE(has(r.device_source, "<vector>"));
+  EXPECT_FALSE(has(r.device_source, "host_only"));
+  EXPECT_TRUE(has(r.device_source, "twice(in[i])"));
+  EXPECT_TRUE(has(r.device_source, "#define BLOCK 256"));
+  EXPECT_TRUE(has(r.device_source, "constexpr int kTile"));
+}
+
+TEST(Splitter, HostPartEmptiesKernelsAndRewritesLaunchesAndSymbols) {
+  const auto r = split_source(kFile);
+  EXPECT_FALSE(has(r.host_source, "twice(in[i])"));
+  EXPECT_FALSE(has(r.host_source, "__device__ float twice"));
+  EXPECT_TRUE(has(r.host_source, "__global__ void scale(const float* in, float* out, int n) {}"));
+  EXPECT_TRUE(has(r.host_source, "__constant__ float coeff[4];"));
+  ASSERT_EQ(r.names.size(), 2u);
+  EXPECT_EQ(r.names[0].text, "&coeff");
+  EXPECT_TRUE(r.names[0].variable);
+  EXPECT_EQ(r.names[1].text, "scale<BLOCK, kTile>");
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::memcpy_to_symbol(0, c, sizeof(c))"));
+  EXPECT_TRUE(has(r.host_source, "cudaFuncSetAttribute(judge_nvrtc::kernel_handle(1),"));
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(1, &scale<BLOCK, kTile>, (n + BLOCK - 1) / BLOCK,"));
+  EXPECT_TRUE(has(r.host_source, "BLOCK)(in, out, n);"));
+}
+
+TEST(Splitter, NamespacesQualifyNameExpressions) {
+  const auto r = split_source(R"(namespace a { namespace b {
+constexpr int N = 4;
+template <int M> __global__ void k(int* p) { p[0] = M; }
+void go(int* p) { k<N><<<1, 1>>>(p); }
+} }
+)");
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  ASSERT_EQ(r.names.size(), 1u);
+  EXPECT_EQ(r.names[0].text, "a::b::k<a::b::N>");
+}
+
+TEST(Splitter, MacrosForExecutionSpacesAreFollowed) {
+  const auto r = split_source(
+      "#define KERNEL __global__\nKERNEL void k(int* p) { p[0] = 1; }\n"
+      "void go(int* p) { k<<<1, 1>>>(p); }\n");
+  EXPECT_EQ(r.kernels, 1);
+  EXPECT_EQ(r.launches, 1);
+}
+
+TEST(Splitter, CodeUnderIfZeroIsLeftToThePreprocessor) {
+  const auto r =
+      split_source("#if 0\n__global__ void off(int* p) { p[0] = 1; }\nvoid g() { off<<<1, 1>>>(0); }\n#endif\n");
+  EXPECT_EQ(r.kernels, 0);
+  EXPECT_TRUE(r.names.empty());
+  EXPECT_TRUE(r.unsupported.empty());
+}
+
+// A macro that defines kernels at namespace scope is expanded in place: `#`, `##`, a multi-line
+// invocation and a launch written inside a host-side macro, every line kept at its number.
+TEST(Splitter, FunctionLikeMacrosDefiningKernelsAreExpandedInPlace) {
+  const std::string src =
+      "#define UNARY(name, expr) \\\n"
+      "  __global__ void name##_k(float* p) { const char* s = #expr; p[0] = (expr); }\n"
+      "UNARY(relu,\n"
+      "      p[0] > 0 ? p[0] : 0)  // a comment inside the invocation\n"
+      "UNARY(neg, -p[0])\n"
+      "#define RUN(k, p) k<<<1, 32>>>(p)\n"
+      "void go(float* p) {\n"
+      "  RUN(relu_k, p);\n"
+      "  RUN(neg_k, p);\n"
+      "}\n";
+  const auto r = split_source(src);
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_EQ(r.kernels, 2);
+  EXPECT_EQ(r.launches, 2);
+  ASSERT_EQ(r.names.size(), 2u);
+  EXPECT_EQ(r.names[0].text, "relu_k");
+  EXPECT_EQ(r.names[1].text, "neg_k");
+  EXPECT_EQ(lines(r.device_source), lines(src));
+  EXPECT_EQ(lines(r.host_source), lines(src));
+  // The expansion sits on the invocation's first line; the next invocation keeps its own line.
+  const auto line_of = [](const std::string& s, std::string_view part) {
+    return static_cast<int>(std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(s.find(part)), '\n')) + 1;
+  };
+  EXPECT_EQ(line_of(r.device_source, "void relu_k"), 3);
+  EXPECT_EQ(line_of(r.device_source, "void neg_k"), 5);
+  EXPECT_TRUE(has(r.device_source, "\"p[0] > 0 ? p[0] : 0\"")) << r.device_source;
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(0, &relu_k, 1, 32)(p)")) << r.host_source;
+  EXPECT_FALSE(has(r.host_source, "RUN(relu_k")) << r.host_source;
+}
+
+TEST(Splitter, NestedAndVariadicMacrosExpandWithinBounds) {
+  const auto r = split_source(
+      "#define KERNEL(name, ...) __global__ void name(__VA_ARGS__) {}\n"
+      "#define TWO(a, b) KERNEL(a, int* p) KERNEL(b, int* p, int n)\n"
+      "TWO(first, second)\n");
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_EQ(r.kernels, 2);
+  EXPECT_TRUE(has(r.device_source, "__global__ void second(int* p, int n) {}")) << r.device_source;
+
+  // A macro that produces its own invocation stops after a bounded number of rounds.
+  const auto loop = split_source("#define SELF(x) SELF(x) int v##x;\nSELF(1)\n");
+  ASSERT_FALSE(loop.unsupported.empty());
+  EXPECT_TRUE(has(loop.unsupported[0].construct, "nested more than")) << loop.unsupported[0].construct;
+  EXPECT_EQ(loop.unsupported[0].line, 2);
+}
+
+TEST(Splitter, BlockLevelCubIsDeviceOnly) {
+  const auto r = split_source(
+      "#include <cub/block/block_reduce.cuh>\n"
+      "using Reduce = cub::BlockReduce<float, 128>;\n"
+      "__global__ void k(float* p) { __shared__ Reduce::TempStorage t; p[0] = Reduce(t).Sum(p[0]); }\n"
+      "void go(float* p) { k<<<1, 128>>>(p); }\n");
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_TRUE(has(r.device_source, "<cub/block/block_reduce.cuh>"));
+  EXPECT_TRUE(has(r.device_source, "cub::BlockReduce"));
+  EXPECT_FALSE(has(r.host_source, "cub"));
+
+  const auto host_use = split_source(
+      "#include <cub/cub.cuh>\nusing Reduce = cub::BlockReduce<float, 128>;\n"
+      "void go() { size_t n = sizeof(Reduce::TempStorage); }\n");
+  ASSERT_FALSE(host_use.unsupported.empty());
+  EXPECT_TRUE(has(host_use.unsupported[0].construct, "Reduce (block-level CUB) used in host code"));
+  EXPECT_EQ(host_use.unsupported[0].line, 3);
+}
+
+TEST(Splitter, DeviceMemberFunctionsKeepOnlyTheirDeclarationOnTheHost) {
+  const std::string src =
+      "namespace cg = cooperative_groups;\n"
+      "struct Op {\n"
+      "  float a;\n"
+      "  __device__ Op(float x) : a{x} { a += threadIdx.x; }\n"
+      "  __device__ float f(float x) const { return __fmul_rn(a, x); }\n"
+      "  __host__ __device__ float g() const { return a; }\n"
+      "  struct Inner { __device__ int h() { return blockIdx.x; } };\n"
+      "};\n";
+  const auto r = split_source(src);
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_EQ(lines(r.host_source), lines(src));
+  EXPECT_TRUE(has(r.host_source, "__device__ Op(float x) ;")) << r.host_source;
+  EXPECT_TRUE(has(r.host_source, "__device__ float f(float x) const ;")) << r.host_source;
+  EXPECT_TRUE(has(r.host_source, "{ return a; }")) << r.host_source;
+  EXPECT_TRUE(has(r.host_source, "__device__ int h() ;")) << r.host_source;
+  EXPECT_FALSE(has(r.host_source, "__fmul_rn"));
+  EXPECT_FALSE(has(r.host_source, "blockIdx"));
+  EXPECT_TRUE(has(r.device_source, "__fmul_rn(a, x)"));
+  // Namespace aliases are on both sides.
+  EXPECT_TRUE(has(r.device_source, "namespace cg = cooperative_groups;"));
+  EXPECT_TRUE(has(r.host_source, "namespace cg = cooperative_groups;"));
+}
+
+struct Unsupported {
+  const char* source;
+  const char* construct;
+  int line;
+};
+
+class SplitterUnsupported : public ::testing::TestWithParam<Unsupported> {};
+
+TEST_P(SplitterUnsupported, NamesConstructAndLine) {
+  const auto r = split_source(GetParam().source);
+  ASSERT_FALSE(r.unsupported.empty());
+  EXPECT_TRUE(has(r.unsupported[0].construct, GetParam().construct)) << r.unsupported[0].construct;
+  EXPECT_EQ(r.unsupported[0].line, GetParam().line);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Constructs, SplitterUnsupported,
+    ::testing::Values(
+        Unsupported{"#include <thrust/reduce.h>\n", "thrust/CUB header", 1},
+        Unsupported{"#include <cub/device/device_reduce.cuh>\n", "thrust/CUB header", 1},
+        Unsupported{"#ifdef X\n#define K(n) __global__ void n() {}\n#else\n#define K(n) void n() {}\n#endif\nK(a)\n",
+                    "defined more than once", 6},
+        Unsupported{"void f(float* p, int n) {\n  cub::DeviceReduce::Sum(0, n, p, p, n);\n}\n", "cub::", 2},
+        Unsupported{"template <int B> __global__ void k() {}\ntemplate <int B> void go() {\n  k<B><<<1, 1>>>();\n}\n",
+                    "host function template", 3},
+        Unsupported{
+            "template <int B> __global__ void k() {}\nvoid go() {\n  constexpr int b = 4;\n  k<b><<<1, 1>>>();\n}\n",
+            "local constant", 4},
+        Unsupported{"__global__ void child() {}\n__global__ void parent() { child<<<1, 1>>>(); }\n",
+                    "dynamic parallelism", 2},
+        Unsupported{"__managed__ int counter;\n", "__managed__", 1},
+        Unsupported{"#include \"helpers.cuh\"\n", "local header", 1},
+        Unsupported{"void go(void (*f)()) {\n  f<<<1, 1>>>();\n}\n", "not a kernel", 2}));
+
+}  // namespace
+}  // namespace judge
