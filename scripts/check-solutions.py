@@ -54,8 +54,10 @@ def plan_files(only, corpus):
     return files
 
 
-def tests_for(engine_index, expected, all_every_engine):
+def tests_for(engine_index, expected, all_every_engine, accepted_quick=False):
     """The --tests value for one run; None means every test (the judge's default)."""
+    if accepted_quick and expected == "AC":
+        return QUICK_TESTS
     if engine_index == 0 or all_every_engine or expected != "AC":
         return None
     return QUICK_TESTS
@@ -159,6 +161,10 @@ def main():
     ap.add_argument("--all-tests-every-engine", action="store_true", help="run the performance case under every engine")
     ap.add_argument("--no-corpus", action="store_true", help="leave out judge/tests/corpus/constructs")
     ap.add_argument("--only", help="challenges to judge, comma-separated")
+    ap.add_argument("--corpus-only", action="store_true", help="judge only the construct corpus")
+    ap.add_argument("--accepted-quick", action="store_true",
+                    help="files expected AC run example and functional tests under every engine (their "
+                    "performance case is measured by scripts/record-baselines.sh)")
     ap.add_argument("--out", help="write every report as JSON to this file")
     ap.add_argument("--dry-run", action="store_true", help="list what would be judged; judge nothing")
     ap.add_argument("--render", metavar="FILE", help="print the table of an earlier --out file; judge nothing")
@@ -175,12 +181,14 @@ def main():
         return 1 if bad else 0
 
     files = plan_files(args.only, not args.no_corpus)
+    if args.corpus_only:
+        files = [f for f in files if f["file"].startswith("corpus/")]
     if not files:
         ap.error(f"--only {args.only}: no solutions for these challenges")
     if args.dry_run:
         for f in files:
             for i, e in enumerate(engines):
-                print(f"{f['challenge']}  {f['file']}  {f['expected']}  {e}  tests={tests_for(i, f['expected'], args.all_tests_every_engine) or 'all'}")
+                print(f"{f['challenge']}  {f['file']}  {f['expected']}  {e}  tests={tests_for(i, f['expected'], args.all_tests_every_engine, args.accepted_quick) or 'all'}")
         print(f"{len(files)} files x {len(engines)} engines = {len(files) * len(engines)} runs")
         return 0
     if not args.judge:
@@ -190,7 +198,7 @@ def main():
     for n, f in enumerate(files, 1):
         per = {}
         for i, e in enumerate(engines):
-            tests = tests_for(i, f["expected"], args.all_tests_every_engine)
+            tests = tests_for(i, f["expected"], args.all_tests_every_engine, args.accepted_quick)
             doc, rc, wall = judge(args.judge, f["challenge"], f["path"], e, tests)
             per[e] = engine_result(f, e, tests, doc, rc, wall)
         ok = all(r["ok"] for r in per.values())
