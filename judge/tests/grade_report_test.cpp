@@ -7,6 +7,7 @@
 #include "grade/leaderboard.hpp"
 #include "report/grade_reports.hpp"
 #include "test_support.hpp"
+#include "util/units.hpp"
 
 namespace judge::grade {
 namespace {
@@ -61,7 +62,7 @@ TEST(GradeReport, JsonDocumentPassesTheSharedCheck) {
   b.root = "/graded";
   b.shard = Shard{2, 4};
   b.gpus = {h100()};
-  b.created = utc_timestamp();
+  b.created = util::utc_timestamp();
   const std::vector<Graded> rows = {row("b.cu", std::nullopt, judging::Verdict::WA),
                                     row("a.cu", "amy", judging::Verdict::AC, 0.5)};
   const auto doc = render_grade_json(b, rows);

@@ -17,15 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string utc_now() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 // The source as a path relative to the data root when it lives there (shipped solutions).
 std::string source_label(const fs::path& file, const fs::path& root) {
   std::error_code ec;
@@ -56,7 +47,7 @@ int add(const GlobalOptions& g, JudgeRequest r, const std::string& label_opt) {
   e.judge_version = kJudgeVersion;
   e.cuda_version = util::format_cuda_version(j.result.device.value("runtime_version", 0));
   e.driver_version = util::format_cuda_version(j.result.device.value("driver_version", 0));
-  e.date = utc_now();
+  e.date = util::utc_timestamp();
   const fs::path store = user_store(r);
   const std::string gpu = j.result.device.value("name", "");
   auto file = baseline::load(store, baseline::gpu_key(gpu), r.slug);

@@ -18,6 +18,7 @@
 #include "grade/shard.hpp"
 #include "judging/verdict.hpp"
 #include "report/grade_reports.hpp"
+#include "util/units.hpp"
 
 namespace judge::cli {
 namespace {
@@ -150,13 +151,13 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   int exit_code = exit_code_for(a, rows);
   if (a.judge.store && !a.compile_only) {
     if (auto s =
-            grade::update_class_store(rows, *gpus, cat->root() / "baselines", *a.judge.store, grade::utc_timestamp());
+            grade::update_class_store(rows, *gpus, cat->root() / "baselines", *a.judge.store, util::utc_timestamp());
         !s)
       exit_code = fail(s.error().message, code(ExitCode::judge_error));
   }
   grade::BatchInfo batch{fs::absolute(a.target).lexically_normal(), shard, a.compile_only, a.judge.tests, *gpus};
   batch.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  batch.created = grade::utc_timestamp();
+  batch.created = util::utc_timestamp();
   const nlohmann::ordered_json ordered = grade::render_grade_json(batch, rows);
   // The renderers read a plain json; the ordered one keeps the documented key order on disk.
   const nlohmann::json doc = nlohmann::json::parse(ordered.dump());

@@ -69,15 +69,6 @@ std::string first_line(const std::string& text) {
 
 }  // namespace
 
-std::string utc_timestamp() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 std::string row_summary(const Graded& g) {
   const judging::RunResult& r = g.result;
   if (g.compiled_only)

@@ -24,9 +24,6 @@ struct BatchInfo {
   std::string created;  // UTC, ISO 8601
 };
 
-// "2026-11-21T10:00:00Z"
-std::string utc_timestamp();
-
 nlohmann::ordered_json render_grade_json(const BatchInfo& batch, const std::vector<Graded>& rows);
 
 // One line for a person: the verdict's reason, or for an accepted row how many tests passed.

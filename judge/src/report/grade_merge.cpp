@@ -11,20 +11,12 @@
 
 #include "report/grade_fields.hpp"
 #include "report/grade_reports.hpp"
+#include "util/units.hpp"
 
 namespace judge::report {
 namespace {
 
 using Json = nlohmann::json;
-
-std::string utc_now() {
-  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  ::gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
 
 // The shards one input stands for: a merged report lists its own; a shard report is one; a
 // report of a whole run is one entry with a null index.
@@ -165,7 +157,7 @@ Result<Json> merge_grade_reports(const std::vector<Json>& reports, const std::ve
   Json merged;
   merged["format"] = kGradeFormat;
   merged["judge_version"] = first["judge_version"];
-  merged["created"] = utc_now();
+  merged["created"] = util::utc_timestamp();
   merged["root"] = first.value("root", "");
   merged["shard"] = nullptr;
   merged["shards"] = ledger.entries();

@@ -1,8 +1,20 @@
 #include "util/units.hpp"
 
+#include <chrono>
+#include <ctime>
+
 #include <fmt/format.h>
 
 namespace judge::util {
+
+std::string utc_timestamp() {
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
 
 std::string format_duration_ms(double ms) {
   if (ms >= 1000) return fmt::format("{:.2f} s", ms / 1000);

@@ -9,5 +9,7 @@ namespace judge::util {
 std::string format_duration_ms(double ms);
 // CUDA's integer versions: 13000 -> "13.0" (empty for 0).
 std::string format_cuda_version(int version);
+// The current time as ISO 8601 UTC, "2026-11-21T10:00:00Z", for dates stored in reports and baselines.
+std::string utc_timestamp();
 
 }  // namespace judge::util
