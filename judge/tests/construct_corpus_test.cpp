@@ -13,6 +13,7 @@
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
 #include "compile/source_hash.hpp"
+#include "compile_cache_env.hpp"
 #include "corpus/construct_corpus.hpp"
 #include "test_support.hpp"
 
@@ -21,17 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Status = compile::CompileOutcome::Status;
-
-// Builds go to a fresh cache per test process, unless the caller chose one
-// (scripts/gpu-check.sh shares one, so the GPU test and the end-to-end check reuse them).
-class CorpusCacheEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override { ::setenv("JUDGE_CACHE_DIR", dir_.path().c_str(), 0); }
-
- private:
-  testing::TempDir dir_;
-};
-const auto* const kCorpusCacheEnv = ::testing::AddGlobalTestEnvironment(new CorpusCacheEnvironment);
 
 struct Case {
   testing::CorpusEntry entry;

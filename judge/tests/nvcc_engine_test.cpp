@@ -8,23 +8,13 @@
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
 #include "compile/source_hash.hpp"
+#include "compile_cache_env.hpp"
 #include "test_support.hpp"
 
 namespace judge {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Each test process compiles into its own empty cache, unless the caller chose one
-// (scripts/gpu-check.sh shares one so the judge later finds these builds).
-class CacheEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override { ::setenv("JUDGE_CACHE_DIR", dir_.path().c_str(), 0); }
-
- private:
-  testing::TempDir dir_;
-};
-const auto* const kCacheEnv = ::testing::AddGlobalTestEnvironment(new CacheEnvironment);
 
 compile::CompileOutcome compile_for(const std::string& slug, const fs::path& file, bool use_cache = true) {
   auto c = testing::catalog().challenge(slug);

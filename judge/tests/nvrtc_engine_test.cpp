@@ -11,21 +11,13 @@
 #include "compile/prototype.hpp"
 #include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
+#include "compile_cache_env.hpp"
 #include "test_support.hpp"
 
 namespace judge {
 namespace {
 
 namespace fs = std::filesystem;
-
-class CacheEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override { ::setenv("JUDGE_CACHE_DIR", dir_.path().c_str(), 0); }
-
- private:
-  testing::TempDir dir_;
-};
-const auto* const kCacheEnv = ::testing::AddGlobalTestEnvironment(new CacheEnvironment);
 
 compile::CompileOutcome compile_with(const std::string& engine, const std::string& slug, const fs::path& file,
                                      bool use_cache = true) {
