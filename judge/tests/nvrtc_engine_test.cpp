@@ -107,6 +107,41 @@ TEST(NvrtcEngine, AutoFallsBackToNvccWithANote) {
   EXPECT_NE(out.note.find("(dynamic parallelism) (line 2)"), std::string::npos) << out.note;
 }
 
+// The tables are assembly: the shared object must carry the CUBIN (an ELF image inside the ELF)
+// and NVRTC's lowered name of every kernel and variable, a template instance included.
+TEST(NvrtcEngine, ArtifactEmbedsTheCubinAndTheLoweredNames) {
+  testing::TempDir dir;
+  const fs::path file = dir.write("t.cu", std::string("__device__ int hits;\n"
+                                                      "template <int B> __global__ void k(float* p) { p[B] = 1; }\n") +
+                                              kSolve +
+                                              "  k<4><<<1, 1>>>(C);\n  int h = 0;\n"
+                                              "  cudaMemcpyFromSymbol(&h, hits, sizeof h);\n}\n");
+  const auto out = compile_with("nvrtc", "vector-addition", file, /*use_cache=*/false);
+  ASSERT_EQ(out.status, compile::CompileOutcome::Status::ok) << out.log;
+  const std::string so = *compile::read_text_file(out.artifact);
+  EXPECT_NE(so.find("\x7f"
+                    "ELF",
+                    1),
+            std::string::npos)
+      << "no CUBIN embedded";
+  EXPECT_NE(so.find(std::string("_Z1kILi4EEvPf") + '\0'), std::string::npos) << "lowered kernel name missing";
+  EXPECT_NE(so.find(std::string("hits") + '\0'), std::string::npos) << "variable name missing";
+}
+
+// The host part sees what nvcc's host side sees without includes: <cmath> (with std::min) and
+// <cstdlib>.
+TEST(NvrtcEngine, HostCodeGetsNvccsImplicitHeaders) {
+  testing::TempDir dir;
+  const fs::path file =
+      dir.write("h.cu", std::string("__global__ void k(float* p, int n) { if (n) p[0] = 1; }\n") + kSolve +
+                            "  int blocks = std::min(1024, (int)ceil(N / 256.0)) + abs(-1) - 1;\n"
+                            "  k<<<blocks, 256>>>(C, N);\n}\n");
+  const auto out = compile_with("nvrtc", "vector-addition", file, /*use_cache=*/false);
+  EXPECT_EQ(out.status, compile::CompileOutcome::Status::ok) << out.log;
+  const auto nvcc = compile_with("nvcc", "vector-addition", file, /*use_cache=*/false);
+  EXPECT_EQ(nvcc.status, compile::CompileOutcome::Status::ok) << nvcc.log;
+}
+
 TEST(NvrtcEngine, BothEnginesCacheSeparatelyAndCachedRunsCompileNothing) {
   testing::TempDir dir;
   const fs::path file = dir.write("c.cu", std::string("__global__ void k(float* p, int n) { if (n) p[0] = 1; }\n") +

@@ -22,7 +22,7 @@ const std::string& host_prelude_text();
 // the host part compiles while NVRTC runs.
 std::string host_trampoline(const Binding& binding);
 
-// The second, tiny host translation unit, written once NVRTC is done: the lowered names
+// The second, tiny host unit, an assembly file written once NVRTC is done: the lowered names
 // (`lowered[i]` is NVRTC's name for `names[i]`) and the CUBIN embedded with `.incbin`.
 std::string host_tables(const std::vector<NameExpression>& names, const std::vector<std::string>& lowered,
                         const std::filesystem::path& cubin);

