@@ -2,7 +2,7 @@
 """Judges every shipped solution under each compile engine and checks the verdicts.
 
 Usage: check-solutions.py JUDGE_BINARY [--engines nvcc,nvrtc,auto] [--out FILE.json] [--only SLUG,...]
-                          [--all-tests-every-engine] [--no-corpus] [--dry-run]
+                          [--all-tests-every-engine] [--no-corpus] [--jobs N] [--min-time S] [--dry-run]
        check-solutions.py --render FILE.json
 
 Judges the files named by solutions/<slug>/expected.json and by the construct corpus
@@ -13,16 +13,37 @@ manifest names (and, when one is given, the manifest's message appears in the di
 To save GPU time only the first engine runs the performance case; the others run the example and
 functional tests (`--tests example,functional`), unless --all-tests-every-engine is given. Files
 expected to fail run every test under every engine: they stop at their first failing test anyway,
-and a failure may only show in the performance case.
+and a failure may only show in the performance case. Accepted construct-corpus files run the
+example and functional tests under every engine: they test building, not speed. A corpus file
+marked "fallback" (a construct the splitter cannot express) must be refused under a forced nvrtc
+(JE, "use --compiler auto or nvcc") and compiled by nvcc under auto.
+
+--jobs N with N > 1 judges in two phases (the default, 1, judges every run alone, in file order):
+  phase 1: every run except the timed ones, N `judge run` processes at a time sharing the GPU;
+  phase 2: one run at a time, nothing else on the GPU: first the timed runs (files expected AC,
+           run with every test, performance case included), then a re-run of every phase-1 run
+           whose verdict did not match or whose expected message was missing. The re-run's
+           result replaces the phase-1 one (JSON: each engine's "phase" is 1 or 2; a re-run's has
+           "rerun": true and "phase1_verdict").
+Why this is sound: every timing the table or the JSON shows comes from a run made alone on the
+GPU. Verdicts do not depend on timing, with one exception: a test that runs past its time limit
+is TLE, and a run slowed by its neighbours could reach that limit. So a phase-1 mismatch is never
+reported as is; it is judged again alone, and only that verdict counts. (The reverse, a file
+expected TLE passing only because of contention, needs a borderline file; the shipped TLE files
+all hang forever.) Most runs time nothing, so most of the work overlaps.
 
 Prints a table: challenge, file, expected, one verdict column per engine (`auto` also says which
-engine it picked), the performance timing of the first engine, the wall time over all engines,
-and "same" (every engine got the expected verdict). --out writes every report as JSON; --render
-prints the table again from such a file; --dry-run lists what would be judged and judges nothing.
+engine it picked), the performance timing of the first engine, the wall time over all engines
+(the sum of each run's own wall time; a phase-1 run's is measured while others run beside it),
+and "same" (every engine got the expected verdict). Progress goes to stderr, one line per file
+(--jobs 1) or per run (phase-prefixed), and a last line with the wall time of each phase.
+--out writes every report as JSON; --render prints the table again from such a file; --dry-run
+lists what would be judged (and, with --jobs > 1, in which phase) and judges nothing.
 Exit status: 0 when every file got its expected verdict under every engine, 1 otherwise, 2 on
 a usage error.
 """
 import argparse
+import concurrent.futures
 import json
 import pathlib
 import subprocess
@@ -33,6 +54,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "judge" / "tests" / "corpus" / "constructs"
 KNOWN_ENGINES = ("nvcc", "nvrtc", "auto")
 QUICK_TESTS = "example,functional"
+RUN_TIMEOUT_S = 900
 
 
 def plan_files(only, corpus):
@@ -47,28 +69,37 @@ def plan_files(only, corpus):
         for entry in json.loads((CORPUS / "expected.json").read_text())["solutions"]:
             files.append({"challenge": entry["challenge"], "file": "corpus/" + entry["file"],
                           "path": str(CORPUS / entry["file"]), "expected": entry["verdict"],
-                          "message": entry.get("message")})
+                          "message": entry.get("message"), "fallback": entry.get("fallback", False)})
     if only:
         wanted = set(only.split(","))
         files = [f for f in files if f["challenge"] in wanted]
     return files
 
 
-def tests_for(engine_index, expected, all_every_engine, accepted_quick=False):
-    """The --tests value for one run; None means every test (the judge's default)."""
-    if accepted_quick and expected == "AC":
+def tests_for(engine_index, expected, all_every_engine, accepted_quick=False, corpus=False):
+    """The --tests value for one run; None means every test (the judge's default). Accepted
+    corpus files are about building, not speed: example and functional tests only."""
+    if (accepted_quick or corpus) and expected == "AC":
         return QUICK_TESTS
     if engine_index == 0 or all_every_engine or expected != "AC":
         return None
     return QUICK_TESTS
 
 
+MIN_TIME = []  # ["--min-time", S] when --min-time is given
+
+
 def judge(binary, slug, path, engine, tests):
-    cmd = [binary, "run", "--json", "--compiler", engine, slug, path]
+    cmd = [binary, "run", "--json", "--compiler", engine, *MIN_TIME, slug, path]
     if tests:
         cmd[3:3] = ["--tests", tests]
     start = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        # A value, not an exception: in phase 1 one stuck run must not lose every other result.
+        summary = f"`{' '.join(cmd)}` did not finish in {RUN_TIMEOUT_S} s and was killed"
+        return {"verdict": "??", "summary": summary, "tests": []}, None, time.monotonic() - start
     wall = time.monotonic() - start
     try:
         doc = json.loads(proc.stdout)
@@ -78,20 +109,35 @@ def judge(binary, slug, path, engine, tests):
 
 
 def diagnostics_text(doc):
-    parts = [doc.get("summary", "")]
+    parts = [doc.get("summary", ""), (doc.get("compile") or {}).get("log", "")]
     for t in doc.get("tests", []):
         parts.append(t.get("summary", ""))
         parts.extend(t.get("details", []))
     return "\n".join(parts)
 
 
+# A corpus file marked "fallback" uses a construct the splitter cannot express: forced onto the
+# nvrtc engine it must be a clear judge error naming the way out, and auto must pick nvcc.
+FALLBACK_NVRTC = ("JE", "use --compiler auto or nvcc")
+
+
+def expected_for(f, engine):
+    """(verdict, message) this file must get under this engine."""
+    if f.get("fallback") and engine == "nvrtc":
+        return FALLBACK_NVRTC
+    return f["expected"], f["message"]
+
+
 def engine_result(f, engine, tests, doc, rc, wall):
     actual = doc.get("verdict", "??")
-    ok = actual == f["expected"]
-    message_missing = bool(ok and f["message"] and f["message"] not in diagnostics_text(doc))
+    want, message = expected_for(f, engine)
+    ok = actual == want
+    if ok and f.get("fallback") and engine == "auto":
+        ok = (doc.get("compile") or {}).get("engine") == "nvcc"
+    message_missing = bool(ok and message and message not in diagnostics_text(doc))
     return {"verdict": actual, "used": (doc.get("compile") or {}).get("engine", ""), "tests": tests or "all",
             "ok": ok and not message_missing, "message_missing": message_missing, "exit_code": rc, "wall_s": wall,
-            "report": doc}
+            "rerun": False, "want": want, "report": doc}
 
 
 def time_of(doc):
@@ -117,6 +163,8 @@ def verdict_cell(engine, r):
     cell = r["verdict"]
     if engine == "auto" and r.get("used"):
         cell += f" ({r['used']})"  # which engine auto picked
+    if r.get("want") == FALLBACK_NVRTC[0] and r["verdict"] == r["want"]:
+        cell += " (refused, as expected)"  # a fallback file forced onto nvrtc
     if r.get("message_missing"):
         cell += " (message missing)"
     return cell
@@ -145,6 +193,99 @@ def render(engines, results):
     return "\n".join(out), bad
 
 
+def plan_runs(files, engines, all_every_engine, accepted_quick):
+    """Every `judge run`, files in order, engines in order. A run is timed when its performance
+    case is measured for a file expected AC: that timing is reported, so it runs alone."""
+    runs = []
+    for index, f in enumerate(files):
+        for i, e in enumerate(engines):
+            tests = tests_for(i, f["expected"], all_every_engine, accepted_quick, f["file"].startswith("corpus/"))
+            runs.append({"file": index, "engine": e, "tests": tests, "timed": f["expected"] == "AC" and tests is None})
+    return runs
+
+
+def run_one(binary, f, run):
+    doc, rc, wall = judge(binary, f["challenge"], f["path"], run["engine"], run["tests"])
+    return engine_result(f, run["engine"], run["tests"], doc, rc, wall)
+
+
+def count(n, noun):
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def progress(prefix, f, run, r, extra=""):
+    print(f"{prefix} {f['challenge']}/{f['file']} {run['engine']}: {verdict_cell(run['engine'], r)} "
+          f"({'ok' if r['ok'] else 'MISMATCH'}{extra})", file=sys.stderr, flush=True)
+
+
+def judge_serial(binary, files, engines, runs):
+    """--jobs 1: every run alone, in plan order, one progress line per file. Returns
+    {(file index, engine): engine result}."""
+    grid = {}
+    start = time.monotonic()
+    for run in runs:
+        f = files[run["file"]]
+        grid[run["file"], run["engine"]] = run_one(binary, f, run)
+        if run["engine"] == engines[-1]:
+            per = {e: grid[run["file"], e] for e in engines}
+            ok = all(r["ok"] for r in per.values())
+            cells = ", ".join(f"{e} {verdict_cell(e, per[e])}" for e in engines)
+            print(f"[{run['file'] + 1}/{len(files)}] {f['challenge']}/{f['file']}: {cells} ({'ok' if ok else 'MISMATCH'})",
+                  file=sys.stderr, flush=True)
+    print(f"wall time: {time.monotonic() - start:.1f} s for {count(len(runs), 'run')}, one at a time",
+          file=sys.stderr, flush=True)
+    return grid
+
+
+def judge_phased(binary, files, runs, jobs):
+    """--jobs > 1: phase 1 runs the untimed runs `jobs` at a time; phase 2 runs the timed ones
+    alone, then re-runs alone every phase-1 run that did not get what its manifest expects."""
+    grid = {}
+    shared = [run for run in runs if not run["timed"]]
+    timed = [run for run in runs if run["timed"]]
+    start = time.monotonic()
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    try:
+        futures = {pool.submit(run_one, binary, files[run["file"]], run): run for run in shared}
+        for n, done in enumerate(concurrent.futures.as_completed(futures), 1):
+            run = futures[done]
+            r = grid[run["file"], run["engine"]] = done.result() | {"phase": 1}
+            progress(f"[phase 1, {n}/{len(shared)}]", files[run["file"]], run, r,
+                     "" if r["ok"] else "; judged again alone in phase 2")
+    finally:
+        # On Ctrl-C or an internal fault, start nothing more; the runs under way finish.
+        pool.shutdown(wait=True, cancel_futures=True)
+    phase1_s = time.monotonic() - start
+
+    start = time.monotonic()
+    for n, run in enumerate(timed, 1):
+        r = grid[run["file"], run["engine"]] = run_one(binary, files[run["file"]], run) | {"phase": 2}
+        progress(f"[phase 2, timed {n}/{len(timed)}]", files[run["file"]], run, r)
+    again = [run for run in shared if not grid[run["file"], run["engine"]]["ok"]]  # plan order
+    for n, run in enumerate(again, 1):
+        first = grid[run["file"], run["engine"]]
+        r = run_one(binary, files[run["file"]], run) | {"phase": 2, "rerun": True, "phase1_verdict": first["verdict"]}
+        grid[run["file"], run["engine"]] = r
+        progress(f"[phase 2, re-run {n}/{len(again)}]", files[run["file"]], run, r,
+                 f"; phase 1 got {verdict_cell(run['engine'], first)}, alone "
+                 f"{'the expected verdict' if r['ok'] else 'still a mismatch'}")
+    phase2_s = time.monotonic() - start
+    print(f"wall time: phase 1 {phase1_s:.1f} s ({count(len(shared), 'run')}, {jobs} at a time), phase 2 "
+          f"{phase2_s:.1f} s ({count(len(timed), 'timed run')} and {count(len(again), 're-run')}, one at a time)",
+          file=sys.stderr, flush=True)
+    return grid
+
+
+def collect(files, engines, grid):
+    """The per-file results in file order, whatever order the runs finished in."""
+    results = []
+    for index, f in enumerate(files):
+        per = {e: grid[index, e] for e in engines}
+        results.append({"challenge": f["challenge"], "file": f["file"], "expected": f["expected"],
+                        "ok": all(r["ok"] for r in per.values()), "engines": per})
+    return results
+
+
 def parse_engines(text):
     engines = [e.strip() for e in text.split(",") if e.strip()]
     unknown = [e for e in engines if e not in KNOWN_ENGINES]
@@ -165,6 +306,12 @@ def main():
     ap.add_argument("--accepted-quick", action="store_true",
                     help="files expected AC run example and functional tests under every engine (their "
                     "performance case is measured by scripts/record-baselines.sh)")
+    ap.add_argument("--jobs", type=int, default=1, metavar="N",
+                    help="judge the untimed runs N at a time on the shared GPU, then the timed runs and a "
+                    "re-run of every mismatch alone (default 1: every run alone)")
+    ap.add_argument("--min-time", type=float, metavar="S",
+                    help="passed to `judge run`: seconds of timed calls the performance case accumulates "
+                    "(default: the judge's, 0.5)")
     ap.add_argument("--out", help="write every report as JSON to this file")
     ap.add_argument("--dry-run", action="store_true", help="list what would be judged; judge nothing")
     ap.add_argument("--render", metavar="FILE", help="print the table of an earlier --out file; judge nothing")
@@ -173,6 +320,11 @@ def main():
         engines = parse_engines(args.engines)
     except ValueError as e:
         ap.error(str(e))
+    if args.jobs < 1:
+        ap.error(f"--jobs {args.jobs}: give 1 (every run alone) or more (runs at a time in phase 1)")
+
+    if args.min_time is not None:
+        MIN_TIME[:] = ["--min-time", str(args.min_time)]
 
     if args.render:
         doc = json.loads(pathlib.Path(args.render).read_text())
@@ -185,28 +337,28 @@ def main():
         files = [f for f in files if f["file"].startswith("corpus/")]
     if not files:
         ap.error(f"--only {args.only}: no solutions for these challenges")
+    runs = plan_runs(files, engines, args.all_tests_every_engine, args.accepted_quick)
     if args.dry_run:
-        for f in files:
-            for i, e in enumerate(engines):
-                print(f"{f['challenge']}  {f['file']}  {f['expected']}  {e}  tests={tests_for(i, f['expected'], args.all_tests_every_engine, args.accepted_quick) or 'all'}")
-        print(f"{len(files)} files x {len(engines)} engines = {len(files) * len(engines)} runs")
+        for run in runs:
+            f = files[run["file"]]
+            phase = ""
+            if args.jobs > 1:
+                phase = "  phase=2 (timed, alone)" if run["timed"] else "  phase=1"
+            print(f"{f['challenge']}  {f['file']}  {f['expected']}  {run['engine']}  tests={run['tests'] or 'all'}{phase}")
+        print(f"{len(files)} files x {len(engines)} engines = {len(runs)} runs")
+        if args.jobs > 1:
+            timed = sum(1 for run in runs if run["timed"])
+            print(f"phase 1: {count(len(runs) - timed, 'run')}, {args.jobs} at a time; phase 2: "
+                  f"{count(timed, 'timed run')} one at a time, then a re-run of each phase-1 mismatch")
         return 0
     if not args.judge:
         ap.error("the judge binary is required (unless --dry-run or --render)")
 
-    results = []
-    for n, f in enumerate(files, 1):
-        per = {}
-        for i, e in enumerate(engines):
-            tests = tests_for(i, f["expected"], args.all_tests_every_engine, args.accepted_quick)
-            doc, rc, wall = judge(args.judge, f["challenge"], f["path"], e, tests)
-            per[e] = engine_result(f, e, tests, doc, rc, wall)
-        ok = all(r["ok"] for r in per.values())
-        results.append({"challenge": f["challenge"], "file": f["file"], "expected": f["expected"], "ok": ok,
-                        "engines": per})
-        cells = ", ".join(f"{e} {verdict_cell(e, per[e])}" for e in engines)
-        print(f"[{n}/{len(files)}] {f['challenge']}/{f['file']}: {cells} ({'ok' if ok else 'MISMATCH'})",
-              file=sys.stderr, flush=True)
+    if args.jobs == 1:
+        grid = judge_serial(args.judge, files, engines, runs)
+    else:
+        grid = judge_phased(args.judge, files, runs, args.jobs)
+    results = collect(files, engines, grid)
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps({"engines": engines, "results": results}, indent=1))
     text, bad = render(engines, results)

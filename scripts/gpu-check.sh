@@ -3,14 +3,19 @@
 # solution and construct-corpus file under each compile engine, and print a short summary last.
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
-#                        [--repeatability RUNS] [--bench-matmul]
+#                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S]
 # --engines: one verdict column per engine (default all three; the first also runs the performance
 #   case, the others example and functional tests, see scripts/check-solutions.py);
+# --jobs N: end-to-end runs that time nothing go N at a time on the GPU (default 6); timed runs and
+#   a re-run of any mismatch then go one at a time (check-solutions.py --jobs; 1 = all alone);
+# --min-time S: the timed end-to-end runs accumulate S seconds of timed calls (default 0.1: they
+#   check verdicts; baselines and repeatability use the judge's default, 0.5);
+# GPU tests: the construct-corpus ones (functional tests only) run 6 at a time, the others alone;
 # --record-baselines re-measures every accepted solution into baselines/ (and packs them into
 #   $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
 # --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt).
 set -uo pipefail
-only=(); engines=nvcc,nvrtc,auto; record=0; repeat=0; matmul=0; tests=1
+only=(); engines=nvcc,nvrtc,auto; record=0; repeat=0; matmul=0; tests=1; e2e_jobs=6; min_time=0.1
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=(--only "$2"); shift 2 ;;
@@ -19,6 +24,8 @@ while [ $# -gt 0 ]; do
     --repeatability) repeat="$2"; shift 2 ;;
     --bench-matmul) matmul=1; shift ;;
     --skip-tests) tests=0; shift ;;
+    --jobs) e2e_jobs="$2"; shift 2 ;;
+    --min-time) min_time="$2"; shift 2 ;;
     *) echo "gpu-check: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -51,15 +58,20 @@ if [ $tests -eq 1 ]; then
   ctest --test-dir "$build" -L unit -j"$jobs" --output-on-failure >"$out/ctest-unit.log" 2>&1
   unit_rc=$?
   step "GPU tests"
-  ctest --test-dir "$build" -L gpu --output-on-failure >"$out/ctest-gpu.log" 2>&1
+  ctest --test-dir "$build" -L gpu -E ConstructCorpusGpu --output-on-failure >"$out/ctest-gpu.log" 2>&1
   gpu_rc=$?
+  step "GPU tests: construct corpus under each engine, 6 at a time"
+  ctest --test-dir "$build" -R ConstructCorpusGpu -j6 --output-on-failure >"$out/ctest-corpus.log" 2>&1 || gpu_rc=1
 fi
 
-step "end-to-end: every file in solutions/ and the construct corpus, engines $engines"
-python3 scripts/check-solutions.py "$build/bin/judge" --engines "$engines" --out "$out/solutions.json" "${only[@]}" \
-  >"$out/solutions.txt" 2>"$out/solutions-progress.log"
+step "end-to-end: every file in solutions/ and the construct corpus, engines $engines, $e2e_jobs at a time"
+python3 scripts/check-solutions.py "$build/bin/judge" --engines "$engines" --jobs "$e2e_jobs" --min-time "$min_time" \
+  --out "$out/solutions.json" "${only[@]}" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
 e2e_rc=$?
 cat "$out/solutions.txt"
+# Phase-1 mismatches judged again alone, and the wall time of each phase.
+grep -F "[phase 2, re-run" "$out/solutions-progress.log"
+grep "^wall time" "$out/solutions-progress.log"
 
 if [ $record -eq 1 ]; then
   step "recording baselines"
@@ -90,7 +102,8 @@ grep -E "^  (gpu|driver)" "$out/gpu.txt"
 if [ $tests -eq 1 ]; then
   grep -E "tests passed|tests failed" "$out/ctest-unit.log" | sed 's/^/unit: /'
   grep -E "tests passed|tests failed" "$out/ctest-gpu.log" | sed 's/^/gpu:  /'
-  grep -E "^\s+[0-9]+ - .*(Failed|Skipped|Timeout)" "$out/ctest-unit.log" "$out/ctest-gpu.log" | head -20
+  grep -E "tests passed|tests failed" "$out/ctest-corpus.log" | sed 's/^/gpu (construct corpus):  /'
+  grep -E "^\s+[0-9]+ - .*(Failed|Skipped|Timeout)" "$out/ctest-unit.log" "$out/ctest-gpu.log" "$out/ctest-corpus.log" | head -20
 fi
 [ -f "$out/repeatability.md" ] && cat "$out/repeatability.md"
 [ -f "$out/matmul.txt" ] && tail -5 "$out/matmul.txt"

@@ -2,12 +2,15 @@
 //
 // Before every call, outside the timed region: inputs are restored (alternating between two
 // input sets when the judge provided them, by copying into the same buffers, so caching results
-// by pointer does not pay), outputs are re-poisoned, persisting L2 is reset and L2 is flushed by
-// reading twice its size (bench/l2_flush.hpp says why not writing). The call is timed with CUDA events on the legacy
-// default stream, and with the host clock until the device is idle. Warm-up: >= 3 calls and >= 100 ms. Sampling stops
-// when there are >= 10 samples, >= 0.5 s of timed calls and the median's relative noise is <= 0.5%, or at a sample or
-// time cap. Outputs of timed calls 1, 2, 4, 8, ... and the last are validated against the expected values of their
-// input set.
+// by pointer does not pay), outputs are re-poisoned and the device synchronised; then persisting
+// L2 is reset and L2 is flushed by reading twice its size (bench/l2_flush.hpp says why not
+// writing). The call is timed with CUDA events on the legacy default stream, queued behind the
+// still-running flush so the host's launch latency is not in the result; every fourth call starts
+// on an idle device instead, for comparison. After each call, the host time from the stop event
+// to an idle device shows work left running on other streams. Warm-up: >= 3 calls and >= 100 ms.
+// Sampling stops when there are >= 10 queued samples, >= 0.5 s of them and the median's relative
+// noise is <= 0.5%, or at a sample or time cap. Outputs of timed calls 1, 2, 4, 8, ... and the last
+// are validated against the expected values of their input set.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -36,9 +39,11 @@ struct TimingPolicy {
 };
 
 struct TimingResult {
-  std::vector<double> event_ms;  // CUDA events around solve, one per sample
-  std::vector<double> wall_ms;   // host time from the call until the device is idle
-  double overhead_ms = 0;        // median wall - event of an empty call (launch + sync latency)
+  std::vector<double> event_ms;       // CUDA events around solve, calls queued behind the flush
+  std::vector<double> idle_start_ms;  // the same, calls started on an idle device (every 4th)
+  std::vector<double> idle_after_ms;  // every call: host time from the stop event to an idle device
+  double overhead_ms = 0;             // median idle_after of an empty call (synchronisation latency)
+  double sampling_ms = 0;             // wall time of the sampling loop
   int warmup_calls = 0;
   std::string stop_reason;   // "noise target met", "time cap", "sample cap"
   std::string flush_method;  // how L2 was emptied before each call

@@ -37,6 +37,10 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
       ->check(CLI::IsMember({"auto", "nvrtc", "nvcc"}));
   sub.add_option("-I", r.include_dirs, "Extra include folder (the solution's own folder is always searched)");
   sub.add_flag("--no-cache", r.no_cache, "Recompile even if an identical build is cached");
+  sub.add_option("--min-time", r.min_time_s,
+                 "Seconds of timed calls the performance case accumulates at least (default 0.5; lower is quicker, "
+                 "noisier)")
+      ->check(CLI::Range(0.01, 60.0));
   sub.add_option("--store", r.store,
                  "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
@@ -60,6 +64,7 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.keep_going = r.keep_going;
   opt.engine = r.compiler;
   opt.use_cache = !r.no_cache;
+  opt.min_timed_ms = 1000 * r.min_time_s;
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);
   opt.baseline_stores = {cat->root() / "baselines", user_store(r)};
   if (r.progress) {

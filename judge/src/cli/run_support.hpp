@@ -18,6 +18,7 @@ struct JudgeRequest {
   std::vector<std::string> include_dirs;
   std::optional<std::string> store;  // --store DIR (default: the user store)
   bool keep_going = false, no_cache = false, progress = false;
+  double min_time_s = 0.5;  // --min-time: accumulated time of the timed calls
 };
 
 // Declares the options both commands take (everything but slug and file).

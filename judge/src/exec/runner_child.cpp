@@ -212,7 +212,9 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
       {"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
   if (r.performance && done["guards"].empty() && done["modified"].empty()) {
     (void)ch.send({{"op", "timing"}});
-    auto timing = bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, pci_bus_id());
+    bench::TimingPolicy policy;
+    policy.min_timed_ms = r.min_timed_ms;
+    auto timing = bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, pci_bus_id(), policy);
     std::fflush(stdout);
     if (timing.cuda_error != cudaSuccess) {
       must_exit = true;

@@ -25,9 +25,14 @@ struct SpeedOfLight {
 };
 
 struct Timing {
-  bench::Summary events;   // CUDA events around solve
-  bench::Summary wall;     // host time until the device is idle
-  double overhead_ms = 0;  // wall - events of an empty call
+  bench::Summary events;                     // CUDA events around solve: the result (see timed_from)
+  bench::Summary queued;                     // calls queued behind the L2 flush
+  std::optional<bench::Summary> idle_start;  // calls started on an idle device
+  std::optional<double> launch_latency_ms;   // idle-start median - queued median
+  std::string timed_from = "queued";         // which calls `events` holds: "queued" or "idle start"
+  bench::Summary idle_after;                 // host time from the stop event to an idle device
+  double overhead_ms = 0;                    // idle_after of an empty call
+  double sampling_ms = 0;                    // wall time of the sampling loop
   int warmup_calls = 0;
   std::string stop_reason;
   std::string l2_flush;  // how L2 was emptied before each call

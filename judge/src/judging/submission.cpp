@@ -150,6 +150,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       tr.summary = data.error().message;
     } else {
       const int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
+      data->request.min_timed_ms = opt.min_timed_ms;
       const exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
       DiagnoseContext ctx{&c, &tc, limit_ms, limits.output_cap_bytes};
       if (peak) {

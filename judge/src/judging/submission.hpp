@@ -22,6 +22,7 @@ struct RunOptions {
   std::string engine = "auto";  // auto, nvrtc or nvcc
   std::vector<std::filesystem::path> include_dirs;
   bool use_cache = true;
+  double min_timed_ms = 500;      // the performance case's accumulated timed calls, at least
   std::string runner_executable;  // empty: this process (the judge binary) re-executed
   // Baseline stores the performance result is ranked against (shipped first, then the user's).
   std::vector<std::filesystem::path> baseline_stores;

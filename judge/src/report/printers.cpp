@@ -63,6 +63,17 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
     if (t.clocks["clocks_after"].value("throttled", false)) how += " (throttled!)";
   }
   out += util::paint(pad + how, Color::dim, color) + "\n";
+  if (t.launch_latency_ms) {
+    const std::string launch =
+        t.timed_from == "queued"
+            ? fmt::format("timed behind the L2 flush; started on an idle device, calls took {} more (launch latency)",
+                          format_duration_ms(*t.launch_latency_ms))
+            : fmt::format(
+                  "timed from an idle device: queued calls were {} faster, so solve's work did not wait for "
+                  "the timing (host work before the first launch, or a non-blocking stream?)",
+                  format_duration_ms(*t.launch_latency_ms));
+    out += util::paint(pad + launch, Color::dim, color) + "\n";
+  }
 }
 
 void render_test(std::string& out, const judging::TestResult& t, bool color) {
@@ -103,8 +114,13 @@ nlohmann::ordered_json optional_json(const std::optional<T>& v) {
 nlohmann::ordered_json timing_json(const judging::Timing& t) {
   nlohmann::ordered_json tj;
   tj["events"] = bench::to_json(t.events);
-  tj["wall"] = bench::to_json(t.wall);
+  tj["timed_from"] = t.timed_from;
+  tj["queued"] = bench::to_json(t.queued);
+  tj["idle_start"] = t.idle_start ? nlohmann::ordered_json(bench::to_json(*t.idle_start)) : nlohmann::ordered_json();
+  tj["launch_latency_ms"] = optional_json(t.launch_latency_ms);
+  tj["idle_after"] = bench::to_json(t.idle_after);
   tj["overhead_ms"] = t.overhead_ms;
+  tj["sampling_ms"] = t.sampling_ms;
   tj["warmup_calls"] = t.warmup_calls;
   tj["stop_reason"] = t.stop_reason;
   tj["l2_flush"] = t.l2_flush;
