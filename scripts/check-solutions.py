@@ -21,8 +21,10 @@ marked "fallback" (a construct the splitter cannot express) must be refused unde
 --jobs N with N > 1 judges in two phases (the default, 1, judges every run alone, in file order):
   phase 1: every run except the timed ones, N `judge run` processes at a time sharing the GPU;
   phase 2: one run at a time, nothing else on the GPU: first the timed runs (files expected AC,
-           run with every test, performance case included), then a re-run of every phase-1 run
-           whose verdict did not match or whose expected message was missing. The re-run's
+           run with every test; their example and functional tests already ran in phase 1, so here
+           only `--tests performance`, unless that part went wrong, then the whole run), then a
+           re-run of every phase-1 run whose verdict did not match or whose expected message was
+           missing. The re-run's
            result replaces the phase-1 one (JSON: each engine's "phase" is 1 or 2; a re-run's has
            "rerun": true and "phase1_verdict").
 Why this is sound: every timing the table or the JSON shows comes from a run made alone on the
@@ -237,21 +239,30 @@ def judge_serial(binary, files, engines, runs):
     return grid
 
 
+def split_timed(run):
+    """A timed run in two parts: its example and functional tests can share the GPU in phase 1;
+    only the performance case has to wait for phase 2."""
+    return dict(run, tests=QUICK_TESTS, timed=False, part="functional"), dict(run, tests="performance")
+
+
 def judge_phased(binary, files, runs, jobs):
-    """--jobs > 1: phase 1 runs the untimed runs `jobs` at a time; phase 2 runs the timed ones
-    alone, then re-runs alone every phase-1 run that did not get what its manifest expects."""
-    grid = {}
-    shared = [run for run in runs if not run["timed"]]
+    """--jobs > 1: phase 1 runs the untimed runs (and the functional part of the timed ones) `jobs`
+    at a time; phase 2 runs the performance case of the timed ones alone, then re-runs alone every
+    phase-1 run that did not get what its manifest expects."""
+    grid, functional = {}, {}
     timed = [run for run in runs if run["timed"]]
+    shared = [run for run in runs if not run["timed"]] + [split_timed(run)[0] for run in timed]
     start = time.monotonic()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
         futures = {pool.submit(run_one, binary, files[run["file"]], run): run for run in shared}
         for n, done in enumerate(concurrent.futures.as_completed(futures), 1):
             run = futures[done]
-            r = grid[run["file"], run["engine"]] = done.result() | {"phase": 1}
+            r = done.result() | {"phase": 1}
+            (functional if run.get("part") else grid)[run["file"], run["engine"]] = r
             progress(f"[phase 1, {n}/{len(shared)}]", files[run["file"]], run, r,
-                     "" if r["ok"] else "; judged again alone in phase 2")
+                     (" (functional part)" if run.get("part") else "") +
+                     ("" if r["ok"] else "; judged again alone in phase 2"))
     finally:
         # On Ctrl-C or an internal fault, start nothing more; the runs under way finish.
         pool.shutdown(wait=True, cancel_futures=True)
@@ -259,9 +270,18 @@ def judge_phased(binary, files, runs, jobs):
 
     start = time.monotonic()
     for n, run in enumerate(timed, 1):
-        r = grid[run["file"], run["engine"]] = run_one(binary, files[run["file"]], run) | {"phase": 2}
-        progress(f"[phase 2, timed {n}/{len(timed)}]", files[run["file"]], run, r)
-    again = [run for run in shared if not grid[run["file"], run["engine"]]["ok"]]  # plan order
+        key = run["file"], run["engine"]
+        first = functional[key]
+        if first["ok"]:
+            r = run_one(binary, files[run["file"]], split_timed(run)[1]) | {
+                "phase": 2, "tests": "all (example,functional in phase 1)", "functional_report": first["report"]}
+        else:  # the functional part went wrong beside other runs: the whole run again, alone
+            r = run_one(binary, files[run["file"]], run) | {"phase": 2, "rerun": True,
+                                                             "phase1_verdict": first["verdict"]}
+        grid[key] = r
+        progress(f"[phase 2, timed {n}/{len(timed)}]", files[run["file"]], run, r,
+                 "" if first["ok"] else f"; whole run alone, its functional part got {first['verdict']} in phase 1")
+    again = [run for run in shared if not run.get("part") and not grid[run["file"], run["engine"]]["ok"]]
     for n, run in enumerate(again, 1):
         first = grid[run["file"], run["engine"]]
         r = run_one(binary, files[run["file"]], run) | {"phase": 2, "rerun": True, "phase1_verdict": first["verdict"]}
@@ -343,13 +363,15 @@ def main():
             f = files[run["file"]]
             phase = ""
             if args.jobs > 1:
-                phase = "  phase=2 (timed, alone)" if run["timed"] else "  phase=1"
+                phase = ("  phase=1 example,functional + phase=2 performance (timed, alone)" if run["timed"]
+                         else "  phase=1")
             print(f"{f['challenge']}  {f['file']}  {f['expected']}  {run['engine']}  tests={run['tests'] or 'all'}{phase}")
         print(f"{len(files)} files x {len(engines)} engines = {len(runs)} runs")
         if args.jobs > 1:
             timed = sum(1 for run in runs if run["timed"])
-            print(f"phase 1: {count(len(runs) - timed, 'run')}, {args.jobs} at a time; phase 2: "
-                  f"{count(timed, 'timed run')} one at a time, then a re-run of each phase-1 mismatch")
+            print(f"phase 1: {count(len(runs), 'run')} (with the functional part of the timed ones), "
+                  f"{args.jobs} at a time; phase 2: the performance case of {count(timed, 'timed run')} "
+                  f"one at a time, then a re-run of each phase-1 mismatch")
         return 0
     if not args.judge:
         ap.error("the judge binary is required (unless --dry-run or --render)")

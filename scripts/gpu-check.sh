@@ -70,7 +70,7 @@ python3 scripts/check-solutions.py "$build/bin/judge" --engines "$engines" --job
 e2e_rc=$?
 cat "$out/solutions.txt"
 # Phase-1 mismatches judged again alone, and the wall time of each phase.
-grep -F "[phase 2, re-run" "$out/solutions-progress.log"
+grep -E "\[phase 2, re-run|whole run alone" "$out/solutions-progress.log"
 grep "^wall time" "$out/solutions-progress.log"
 
 if [ $record -eq 1 ]; then
