@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "check/compare.hpp"
+#include "judging/timed_result.hpp"
 #include "util/units.hpp"
 
 namespace judge::judging {
@@ -100,28 +101,15 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
   }
 }
 
-// Work escaping the timed region is flagged above max(20 us, 25% of the timed median).
-constexpr double kEscapeFloorMs = 0.02;
-constexpr double kEscapeShare = 0.25;
-
 Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, const Json& t) {
   Timing timing;
-  timing.queued = bench::summarize(t.at("event_ms").get<std::vector<double>>());
-  timing.events = timing.queued;
-  const auto idle_start = t.at("idle_start_ms").get<std::vector<double>>();
-  if (!idle_start.empty()) {
-    timing.idle_start = bench::summarize(idle_start);
-    timing.launch_latency_ms = timing.idle_start->median_ms - timing.queued.median_ms;
-    // Queued calls hide only the first launch's latency, a few microseconds. Much more means
-    // solve's work did not wait for the events: a long host phase before the first launch, or
-    // work on a non-blocking stream that overlapped the flush. Idle-start calls then tell the
-    // truth about the whole call.
-    if (idle_start.size() >= 3 &&
-        *timing.launch_latency_ms > std::max(kEscapeFloorMs, kEscapeShare * timing.queued.median_ms)) {
-      timing.events = *timing.idle_start;
-      timing.timed_from = "idle start";
-    }
-  }
+  const TimedResult chosen = choose_timed_result(t.at("event_ms").get<std::vector<double>>(),
+                                                 t.at("idle_start_ms").get<std::vector<double>>());
+  timing.events = chosen.events;
+  timing.queued = chosen.queued;
+  timing.idle_start = chosen.idle_start;
+  timing.launch_latency_ms = chosen.launch_latency_ms;
+  timing.timed_from = chosen.timed_from;
   timing.idle_after = bench::summarize(t.at("idle_after_ms").get<std::vector<double>>());
   timing.overhead_ms = t.at("overhead_ms").get<double>();
   timing.sampling_ms = t.value("sampling_ms", 0.0);
@@ -169,7 +157,7 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
     return;
   }
   const double escaped_ms = timing.idle_after.median_ms - timing.overhead_ms;
-  if (escaped_ms > std::max(kEscapeFloorMs, kEscapeShare * timing.events.median_ms)) {
+  if (beyond_escape_threshold(escaped_ms, timing.events.median_ms)) {
     r.verdict = Verdict::WA;
     r.summary = fmt::format("work continued after solve returned: the device stayed busy {} past the timed region",
                             util::format_duration_ms(escaped_ms));

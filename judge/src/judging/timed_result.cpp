@@ -1,0 +1,27 @@
+#include "judging/timed_result.hpp"
+
+#include <algorithm>
+
+namespace judge::judging {
+
+bool beyond_escape_threshold(double extra_ms, double timed_median_ms) {
+  constexpr double kFloorMs = 0.02;
+  constexpr double kShare = 0.25;
+  return extra_ms > std::max(kFloorMs, kShare * timed_median_ms);
+}
+
+TimedResult choose_timed_result(const std::vector<double>& queued_ms, const std::vector<double>& idle_start_ms) {
+  TimedResult r;
+  r.queued = bench::summarize(queued_ms);
+  r.events = r.queued;
+  if (idle_start_ms.empty()) return r;
+  r.idle_start = bench::summarize(idle_start_ms);
+  r.launch_latency_ms = r.idle_start->median_ms - r.queued.median_ms;
+  if (idle_start_ms.size() >= 3 && beyond_escape_threshold(*r.launch_latency_ms, r.queued.median_ms)) {
+    r.events = *r.idle_start;
+    r.timed_from = "idle start";
+  }
+  return r;
+}
+
+}  // namespace judge::judging

@@ -1,0 +1,31 @@
+// Which timed calls are the result of the performance case, and when work escaped the timing.
+// GPU-free decisions on the samples the runner sent back (bench/timing.hpp takes them).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/stats.hpp"
+
+namespace judge::judging {
+
+// Work outside the timed region counts when it exceeds max(20 us, 25% of the timed median): far
+// above the few microseconds of launch and synchronisation latency, and of their jitter.
+bool beyond_escape_threshold(double extra_ms, double timed_median_ms);
+
+struct TimedResult {
+  bench::Summary events;                     // the result: queued calls, or idle-start ones
+  bench::Summary queued;                     // calls queued behind the L2 flush
+  std::optional<bench::Summary> idle_start;  // calls started on an idle device
+  std::optional<double> launch_latency_ms;   // idle-start median - queued median
+  std::string timed_from = "queued";         // "queued" or "idle start"
+};
+
+// Queued calls hide only the first launch's latency, a few microseconds. When idle-start calls
+// (at least 3) are slower by more than the escape threshold, solve's work did not wait for the
+// events (a long host phase before the first launch, or work on a non-blocking stream that
+// overlapped the flush), and the idle-start calls are the result.
+TimedResult choose_timed_result(const std::vector<double>& queued_ms, const std::vector<double>& idle_start_ms);
+
+}  // namespace judge::judging
