@@ -41,6 +41,7 @@ for manifest in sorted(pathlib.Path("solutions").glob("*/expected.json")):
         print(f"  {slug} run {len(medians)}: {medians[-1]*1000:.2f} us (min {t['events']['min_ms']*1000:.2f}), "
               f"noise {noise[-1]*100:.2f}%, n={t['events']['n']}, timed from {t.get('timed_from', '?')}, "
               f"idle start {idle*1000 if idle else 0:.2f} us, launch latency {lat}, "
+              f"drift {100 * (t.get('drift') or 0):+.2f}%, "
               f"sampling {t.get('sampling_ms', 0)/1000:.1f} s, SM {sm} MHz, "
               f"{t.get('speed_of_light') and round(100*t['speed_of_light'].get('fraction', 0))}% SoL",
               file=sys.stderr, flush=True)

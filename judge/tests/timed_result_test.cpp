@@ -50,6 +50,19 @@ TEST(TimedResult, WithoutIdleStartCallsThereIsNoLatency) {
   EXPECT_FALSE(r.launch_latency_ms);
 }
 
+TEST(TimedResult, DriftComparesTheSecondHalfOfTheQueuedCallsWithTheFirst) {
+  std::vector<double> slowing = around(0.100, 20);
+  const std::vector<double> later = around(0.102, 20);
+  slowing.insert(slowing.end(), later.begin(), later.end());
+  const auto r = choose_timed_result(slowing, {});
+  ASSERT_TRUE(r.drift);
+  EXPECT_NEAR(*r.drift, 0.02, 0.003);
+  const auto steady = choose_timed_result(around(0.100, 40), {});
+  ASSERT_TRUE(steady.drift);
+  EXPECT_NEAR(*steady.drift, 0.0, 0.001);
+  EXPECT_FALSE(choose_timed_result(around(0.100, 9), {}).drift);  // too few calls to split
+}
+
 TEST(TimedResult, EscapeThresholdIsTwentyMicrosecondsOrAQuarter) {
   EXPECT_FALSE(beyond_escape_threshold(0.019, 0.010));  // short kernel: the 20 us floor
   EXPECT_TRUE(beyond_escape_threshold(0.021, 0.010));

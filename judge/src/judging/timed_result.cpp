@@ -14,6 +14,12 @@ TimedResult choose_timed_result(const std::vector<double>& queued_ms, const std:
   TimedResult r;
   r.queued = bench::summarize(queued_ms);
   r.events = r.queued;
+  if (queued_ms.size() >= 10 && r.queued.median_ms > 0) {
+    const auto half = queued_ms.begin() + static_cast<std::ptrdiff_t>(queued_ms.size() / 2);
+    const double first = bench::summarize({queued_ms.begin(), half}).median_ms;
+    const double second = bench::summarize({half, queued_ms.end()}).median_ms;
+    r.drift = (second - first) / r.queued.median_ms;
+  }
   if (idle_start_ms.empty()) return r;
   r.idle_start = bench::summarize(idle_start_ms);
   r.launch_latency_ms = r.idle_start->median_ms - r.queued.median_ms;

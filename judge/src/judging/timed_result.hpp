@@ -20,6 +20,9 @@ struct TimedResult {
   std::optional<bench::Summary> idle_start;  // calls started on an idle device
   std::optional<double> launch_latency_ms;   // idle-start median - queued median
   std::string timed_from = "queued";         // "queued" or "idle start"
+  // (median of the second half of the queued calls - median of the first half) / median: a
+  // result that depends on how long the sampling ran shows here, not in the noise.
+  std::optional<double> drift;
 };
 
 // Queued calls hide only the first launch's latency, a few microseconds. When idle-start calls

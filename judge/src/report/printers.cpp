@@ -118,6 +118,7 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   tj["queued"] = bench::to_json(t.queued);
   tj["idle_start"] = t.idle_start ? nlohmann::ordered_json(bench::to_json(*t.idle_start)) : nlohmann::ordered_json();
   tj["launch_latency_ms"] = optional_json(t.launch_latency_ms);
+  tj["drift"] = optional_json(t.drift);
   tj["idle_after"] = bench::to_json(t.idle_after);
   tj["overhead_ms"] = t.overhead_ms;
   tj["sampling_ms"] = t.sampling_ms;
