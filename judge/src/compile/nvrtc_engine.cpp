@@ -308,14 +308,19 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
     return fail(CompileOutcome::Status::tool_error, fmt::format("cannot write {}", stem.string()));
   }
   const fs::path lib = cuda_root() / "lib64";
-  util::SpawnOptions link;
-  link.argv = {cxx->string()};
-  for (const std::string& f : host_flags()) link.argv.push_back(f);
-  for (const std::string& f : linker_flags()) link.argv.push_back(f);
-  link.argv.insert(link.argv.end(), {"-shared", "-o", tmp_so.string(), host_obj.string(), tables.string(),
-                                     "-L" + lib.string(), "-lcudart", "-Wl,-rpath," + lib.string()});
-  link.capture_cap_bytes = 256 * 1024;
-  auto linked = util::run_captured(link, r.timeout_ms);
+  auto link_with = [&](const std::vector<std::string>& linker) {
+    util::SpawnOptions link;
+    link.argv = {cxx->string()};
+    for (const std::string& f : host_flags()) link.argv.push_back(f);
+    for (const std::string& f : linker) link.argv.push_back(f);
+    link.argv.insert(link.argv.end(), {"-shared", "-o", tmp_so.string(), host_obj.string(), tables.string(),
+                                       "-L" + lib.string(), "-lcudart", "-Wl,-rpath," + lib.string()});
+    link.capture_cap_bytes = 256 * 1024;
+    return util::run_captured(link, r.timeout_ms);
+  };
+  auto linked = link_with(linker_flags());
+  // A gold that g++ cannot drive must not fail every compile: the default linker has the last word.
+  if (failed(linked) && !linker_flags().empty() && !(linked && linked->timed_out)) linked = link_with({});
   if (failed(linked)) return host_failure(linked);
   cleanup();
   const std::string log = trim_log(device.log + host_run->out.text + host_run->err.text, renames);
