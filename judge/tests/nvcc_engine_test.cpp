@@ -30,29 +30,12 @@ compile::CompileOutcome compile_for(const std::string& slug, const fs::path& fil
   return compile::compile(r);
 }
 
-struct Shipped {
-  std::string slug;
-  std::string file;
-  std::string verdict;
-};
+using testing::ShippedFile;
 
-std::vector<Shipped> shipped_solutions() {
-  std::vector<Shipped> out;
-  const spec::Catalog cat = testing::catalog();
-  for (const std::string& slug : cat.slugs()) {
-    auto text = compile::read_text_file(cat.solutions_dir(slug) / "expected.json");
-    if (!text) continue;
-    const nlohmann::json manifest = nlohmann::json::parse(*text);  // named: a temporary would die before the loop
-    for (const auto& s : manifest["solutions"])
-      out.push_back({slug, s["file"].get<std::string>(), s["verdict"].get<std::string>()});
-  }
-  return out;
-}
-
-class ShippedSolution : public ::testing::TestWithParam<Shipped> {};
+class ShippedSolution : public ::testing::TestWithParam<ShippedFile> {};
 
 TEST_P(ShippedSolution, BindsAndCompilesForSm90) {
-  const Shipped& s = GetParam();
+  const ShippedFile& s = GetParam();
   const fs::path file = testing::catalog().solutions_dir(s.slug) / s.file;
   ASSERT_TRUE(fs::exists(file)) << file;
   if (s.verdict == "CE") GTEST_SKIP() << "expected to fail compilation";
@@ -61,12 +44,9 @@ TEST_P(ShippedSolution, BindsAndCompilesForSm90) {
   EXPECT_TRUE(fs::exists(out.artifact));
 }
 
-INSTANTIATE_TEST_SUITE_P(All, ShippedSolution, ::testing::ValuesIn(shipped_solutions()),
-                         [](const ::testing::TestParamInfo<Shipped>& info) {
-                           std::string name = info.param.slug + "_" + info.param.file;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+INSTANTIATE_TEST_SUITE_P(All, ShippedSolution, ::testing::ValuesIn(testing::shipped_files()),
+                         [](const ::testing::TestParamInfo<ShippedFile>& info) {
+                           return testing::shipped_test_name(info.param);
                          });
 
 TEST(NvccEngine, CompileErrorsShowTheUsersFileAndLine) {

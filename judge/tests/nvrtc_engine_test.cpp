@@ -32,24 +32,16 @@ compile::CompileOutcome compile_with(const std::string& engine, const std::strin
   return compile::compile(r);
 }
 
-struct Shipped {
-  std::string slug, file;
-};
+using testing::ShippedFile;
 
-std::vector<Shipped> shipped_solutions() {
-  std::vector<Shipped> out;
-  const spec::Catalog cat = testing::catalog();
-  for (const std::string& slug : cat.slugs()) {
-    auto text = compile::read_text_file(cat.solutions_dir(slug) / "expected.json");
-    if (!text) continue;
-    const nlohmann::json manifest = nlohmann::json::parse(*text);
-    for (const auto& s : manifest["solutions"])
-      if (s["verdict"] != "CE") out.push_back({slug, s["file"].get<std::string>()});
-  }
+std::vector<ShippedFile> compilable_shipped_files() {
+  std::vector<ShippedFile> out;
+  for (const ShippedFile& s : testing::shipped_files())
+    if (s.verdict != "CE") out.push_back(s);
   return out;
 }
 
-class ShippedWithNvrtc : public ::testing::TestWithParam<Shipped> {};
+class ShippedWithNvrtc : public ::testing::TestWithParam<ShippedFile> {};
 
 TEST_P(ShippedWithNvrtc, SplitsAndCompilesForSm90) {
   const fs::path file = testing::catalog().solutions_dir(GetParam().slug) / GetParam().file;
@@ -59,12 +51,9 @@ TEST_P(ShippedWithNvrtc, SplitsAndCompilesForSm90) {
   EXPECT_TRUE(fs::exists(out.artifact));
 }
 
-INSTANTIATE_TEST_SUITE_P(All, ShippedWithNvrtc, ::testing::ValuesIn(shipped_solutions()),
-                         [](const ::testing::TestParamInfo<Shipped>& info) {
-                           std::string name = info.param.slug + "_" + info.param.file;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+INSTANTIATE_TEST_SUITE_P(All, ShippedWithNvrtc, ::testing::ValuesIn(compilable_shipped_files()),
+                         [](const ::testing::TestParamInfo<ShippedFile>& info) {
+                           return testing::shipped_test_name(info.param);
                          });
 
 const char* const kSolve = "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n";

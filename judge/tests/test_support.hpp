@@ -1,9 +1,12 @@
 // Helpers shared by the tests: the source tree, temporary files, and the judge binary.
 #pragma once
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "spec/catalog.hpp"
 
@@ -38,5 +41,29 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// Every file a solutions/<slug>/expected.json names, with the verdict it must get.
+struct ShippedFile {
+  std::string slug, file, verdict;
+};
+inline std::vector<ShippedFile> shipped_files() {
+  std::vector<ShippedFile> out;
+  const spec::Catalog cat = catalog();
+  for (const std::string& slug : cat.slugs()) {
+    std::ifstream in(cat.solutions_dir(slug) / "expected.json");
+    if (!in) continue;
+    const nlohmann::json manifest = nlohmann::json::parse(in);  // named: a temporary would die before the loop
+    for (const auto& s : manifest["solutions"])
+      out.push_back({slug, s["file"].get<std::string>(), s["verdict"].get<std::string>()});
+  }
+  return out;
+}
+// ("vector-addition", "wrong/hang.cu") -> "vector_addition_wrong_hang_cu": a GoogleTest name.
+inline std::string shipped_test_name(const ShippedFile& s) {
+  std::string name = s.slug + "_" + s.file;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
 
 }  // namespace judge::testing

@@ -6,22 +6,13 @@
 #include "../corpus/construct_corpus.hpp"
 #include "../test_support.hpp"
 #include "exec/runner.hpp"
+#include "gpu_support.hpp"
 #include "judging/submission.hpp"
 
 namespace judge {
 namespace {
 
-const std::string& no_device_reason() {
-  static const std::string reason = [] {
-    exec::RunnerLimits limits;
-    limits.executable = JUDGE_BINARY;
-    auto r = exec::Runner::start(limits);
-    if (!r) return r.error().message;
-    r->stop();
-    return std::string();
-  }();
-  return reason;
-}
+using testing::no_device_reason;
 
 struct Case {
   testing::CorpusEntry entry;

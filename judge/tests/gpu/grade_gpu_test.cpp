@@ -8,19 +8,13 @@
 
 #include "../test_support.hpp"
 #include "exec/runner.hpp"
+#include "gpu_support.hpp"
 #include "util/subprocess.hpp"
 
 namespace judge {
 namespace {
 
-std::string no_device_reason() {
-  exec::RunnerLimits limits;
-  limits.executable = JUDGE_BINARY;
-  auto r = exec::Runner::start(limits);
-  if (!r) return r.error().message;
-  r->stop();
-  return "";
-}
+using testing::no_device_reason;
 
 constexpr const char* kSignature = "extern \"C\" void solve(const float* A, const float* B, float* C, int N)";
 

@@ -5,6 +5,7 @@
 
 #include "../test_support.hpp"
 #include "exec/runner.hpp"
+#include "gpu_support.hpp"
 #include "judging/submission.hpp"
 
 namespace judge {
@@ -12,18 +13,7 @@ namespace {
 
 using judging::Verdict;
 
-// Asks a runner once per process whether a device is usable.
-const std::string& no_device_reason() {
-  static const std::string reason = [] {
-    exec::RunnerLimits limits;
-    limits.executable = JUDGE_BINARY;
-    auto r = exec::Runner::start(limits);
-    if (!r) return r.error().message;
-    r->stop();
-    return std::string();
-  }();
-  return reason;
-}
+using testing::no_device_reason;
 
 #define REQUIRE_GPU()                                                                  \
   do {                                                                                 \
