@@ -86,6 +86,14 @@ TEST(Stats, QuantilesAndSpread) {
   EXPECT_DOUBLE_EQ(bench::quantile({1, 2}, 0.5), 1.5);
 }
 
+TEST(Stats, WindowMediansFollowTheSamplingOrder) {
+  // Ten samples in three windows of 3, 3 and 4, slowing down.
+  const std::vector<double> slowing = {1, 1, 2, 3, 3, 3, 5, 5, 6, 5};
+  EXPECT_EQ(bench::window_medians(slowing, 3), (std::vector<double>{1, 3, 5}));
+  EXPECT_EQ(bench::window_medians({4, 2}, 8), (std::vector<double>{4, 2}));  // fewer samples than windows
+  EXPECT_TRUE(bench::window_medians({}, 8).empty());
+}
+
 TEST(Layout, SectionsArePageAlignedAndOutputsHaveNoInput) {
   spec::Param a{"A", spec::DType::float32, true, spec::Role::in, {}, {}, {}};
   spec::Param c{"C", spec::DType::float32, true, spec::Role::out, {}, {}, {}};

@@ -57,10 +57,16 @@ TEST(TimedResult, DriftComparesTheSecondHalfOfTheQueuedCallsWithTheFirst) {
   const auto r = choose_timed_result(slowing, {});
   ASSERT_TRUE(r.drift);
   EXPECT_NEAR(*r.drift, 0.02, 0.003);
+  ASSERT_EQ(r.trend_ms.size(), judging::kTrendWindows);  // five calls per window
+  EXPECT_NEAR(r.trend_ms.front(), 0.100, 0.0003);
+  EXPECT_NEAR(r.trend_ms.back(), 0.102, 0.0003);
   const auto steady = choose_timed_result(around(0.100, 40), {});
   ASSERT_TRUE(steady.drift);
   EXPECT_NEAR(*steady.drift, 0.0, 0.001);
   EXPECT_FALSE(choose_timed_result(around(0.100, 9), {}).drift);  // too few calls to split
+  EXPECT_TRUE(judging::drift_is_notable(0.02));
+  EXPECT_TRUE(judging::drift_is_notable(-0.005));
+  EXPECT_FALSE(judging::drift_is_notable(0.0035));  // the most seen in back-to-back runs
 }
 
 TEST(TimedResult, EscapeThresholdIsTwentyMicrosecondsOrAQuarter) {

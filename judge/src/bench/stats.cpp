@@ -39,6 +39,18 @@ Summary summarize(std::vector<double> samples) {
   return s;
 }
 
+std::vector<double> window_medians(const std::vector<double>& samples, std::size_t windows) {
+  const std::size_t n = std::min(windows, samples.size());
+  std::vector<double> medians;
+  for (std::size_t w = 0; w < n; ++w) {
+    // Window w holds samples [w*size/n, (w+1)*size/n): lengths differ by at most one.
+    const auto first = samples.begin() + static_cast<std::ptrdiff_t>(w * samples.size() / n);
+    const auto last = samples.begin() + static_cast<std::ptrdiff_t>((w + 1) * samples.size() / n);
+    medians.push_back(summarize({first, last}).median_ms);
+  }
+  return medians;
+}
+
 nlohmann::ordered_json to_json(const Summary& s) {
   nlohmann::ordered_json j;
   j["n"] = s.n;

@@ -27,6 +27,10 @@ double median_noise(const std::vector<double>& samples);
 // Quantile with linear interpolation between order statistics (type 7, as numpy's default).
 double quantile(std::vector<double> sorted_samples, double q);
 Summary summarize(std::vector<double> samples_ms);
+// The samples in the order they were taken, cut into `windows` consecutive runs of near-equal
+// length (fewer when there are fewer samples), and the median of each: a trend over the sampling
+// (clocks ramping up, heat, power) that the overall median and noise hide.
+std::vector<double> window_medians(const std::vector<double>& samples_ms, std::size_t windows);
 // The summary as JSON, keys in a fixed order (reports print it as is).
 nlohmann::ordered_json to_json(const Summary& s);
 

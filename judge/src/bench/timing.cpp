@@ -191,8 +191,9 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
   int round = 0;
   while (r.warmup_calls < policy.min_warmup_calls || ms_since(warm_start) < policy.min_warmup_ms) {
     if (auto s = prep.prepare(round++, /*queued=*/true); !s) return judge_fail(s.error());
-    invoke();
-    if ((r.cuda_error = exec::wait_for_device()) != cudaSuccess) return r;
+    double event_ms = 0, idle_after_ms = 0;
+    if ((r.cuda_error = timed_call(invoke, ev, event_ms, idle_after_ms)) != cudaSuccess) return r;
+    r.warmup_ms.push_back(event_ms);
     ++r.warmup_calls;
   }
   r.clocks_before = exec::read_clocks(pci_bus_id);
@@ -256,6 +257,7 @@ nlohmann::json to_json(const TimingResult& r) {
   nlohmann::json j = {{"event_ms", r.event_ms},
                       {"idle_start_ms", r.idle_start_ms},
                       {"idle_after_ms", r.idle_after_ms},
+                      {"warmup_ms", r.warmup_ms},
                       {"overhead_ms", r.overhead_ms},
                       {"sampling_ms", r.sampling_ms},
                       {"warmup_calls", r.warmup_calls},

@@ -42,6 +42,7 @@ struct TimingResult {
   std::vector<double> event_ms;       // CUDA events around solve, calls queued behind the flush
   std::vector<double> idle_start_ms;  // the same, calls started on an idle device (every 4th)
   std::vector<double> idle_after_ms;  // every call: host time from the stop event to an idle device
+  std::vector<double> warmup_ms;      // the warm-up calls, timed like the queued calls
   double overhead_ms = 0;             // median idle_after of an empty call (synchronisation latency)
   double sampling_ms = 0;             // wall time of the sampling loop
   int warmup_calls = 0;

@@ -111,6 +111,8 @@ Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, con
   timing.launch_latency_ms = chosen.launch_latency_ms;
   timing.timed_from = chosen.timed_from;
   timing.drift = chosen.drift;
+  timing.trend_ms = chosen.trend_ms;
+  timing.warmup_trend_ms = bench::window_medians(t.value("warmup_ms", std::vector<double>{}), kTrendWindows);
   timing.idle_after = bench::summarize(t.at("idle_after_ms").get<std::vector<double>>());
   timing.overhead_ms = t.at("overhead_ms").get<double>();
   timing.sampling_ms = t.value("sampling_ms", 0.0);

@@ -31,6 +31,8 @@ struct Timing {
   std::optional<double> launch_latency_ms;   // idle-start median - queued median
   std::string timed_from = "queued";         // which calls `events` holds: "queued" or "idle start"
   std::optional<double> drift;               // second half vs first half of the queued calls
+  std::vector<double> trend_ms;              // medians of consecutive windows of the queued calls
+  std::vector<double> warmup_trend_ms;       // the same for the warm-up calls
   bench::Summary idle_after;                 // host time from the stop event to an idle device
   double overhead_ms = 0;                    // idle_after of an empty call
   double sampling_ms = 0;                    // wall time of the sampling loop

@@ -1,6 +1,7 @@
 #include "judging/timed_result.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace judge::judging {
 
@@ -10,10 +11,15 @@ bool beyond_escape_threshold(double extra_ms, double timed_median_ms) {
   return extra_ms > std::max(kFloorMs, kShare * timed_median_ms);
 }
 
+bool drift_is_notable(double drift) {
+  return std::abs(drift) >= 0.005;
+}
+
 TimedResult choose_timed_result(const std::vector<double>& queued_ms, const std::vector<double>& idle_start_ms) {
   TimedResult r;
   r.queued = bench::summarize(queued_ms);
   r.events = r.queued;
+  r.trend_ms = bench::window_medians(queued_ms, kTrendWindows);
   if (queued_ms.size() >= 10 && r.queued.median_ms > 0) {
     const auto half = queued_ms.begin() + static_cast<std::ptrdiff_t>(queued_ms.size() / 2);
     const double first = bench::summarize({queued_ms.begin(), half}).median_ms;

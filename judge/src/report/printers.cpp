@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
+#include "judging/timed_result.hpp"
 #include "util/terminal.hpp"
 #include "version.hpp"
 
@@ -74,6 +77,13 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
                   format_duration_ms(*t.launch_latency_ms));
     out += util::paint(pad + launch, Color::dim, color) + "\n";
   }
+  if (t.drift && judging::drift_is_notable(*t.drift)) {
+    const std::string drift = fmt::format(
+        "the device's speed changed while sampling: the second half of the calls was {:.1f}% {} than the first "
+        "(clocks, temperature or other work on the GPU?); judge again before comparing",
+        100 * std::abs(*t.drift), *t.drift > 0 ? "slower" : "faster");
+    out += util::paint(pad + drift, Color::yellow, color) + "\n";
+  }
 }
 
 void render_test(std::string& out, const judging::TestResult& t, bool color) {
@@ -119,6 +129,8 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   tj["idle_start"] = t.idle_start ? nlohmann::ordered_json(bench::to_json(*t.idle_start)) : nlohmann::ordered_json();
   tj["launch_latency_ms"] = optional_json(t.launch_latency_ms);
   tj["drift"] = optional_json(t.drift);
+  tj["trend_ms"] = t.trend_ms;
+  tj["warmup_trend_ms"] = t.warmup_trend_ms;
   tj["idle_after"] = bench::to_json(t.idle_after);
   tj["overhead_ms"] = t.overhead_ms;
   tj["sampling_ms"] = t.sampling_ms;
