@@ -104,6 +104,20 @@ TEST(GradeCli, CompileOnlyWithoutGpu) {
   EXPECT_EQ(ids.size(), 3u);
 }
 
+TEST(GradeCli, ACompileBombIsACompileErrorAfterTheTimeout) {
+  testing::TempDir dir;
+  dir.write("batch/mallory/vector-addition/solution.cu", testing::kCompileBomb);
+  const auto json = dir.path() / "report.json";
+  const auto r = grade_cli({(dir.path() / "batch").string(), "--compile-only", "--arch", "sm_90", "--compile-timeout",
+                            "1", "--json", json.string()},
+                           (dir.path() / "cache").string());
+  EXPECT_EQ(r.status.code, 1) << r.out.text << r.err.text;
+  const auto doc = read_json(json);
+  ASSERT_EQ(doc["submissions"].size(), 1u);
+  EXPECT_EQ(doc["submissions"][0]["verdict"], "CE");
+  EXPECT_EQ(doc["submissions"][0]["compile_log"], "compilation took longer than 1 s and was stopped");
+}
+
 TEST(GradeCli, WithoutGpuExits3AndSaysWhatToDo) {
   SmallBatch b;
   const auto r = grade_cli({b.root()}, b.cache());
@@ -121,6 +135,8 @@ TEST(GradeCli, UsageErrorsExit2) {
       << bad_manifest.err.text;
   EXPECT_EQ(grade_cli({b.root(), "--shard", "3/2", "--compile-only", "--arch", "sm_90"}, b.cache()).status.code, 2);
   EXPECT_EQ(grade_cli({b.root(), "--arch", "sm_90"}, b.cache()).status.code, 2) << "--arch needs --compile-only";
+  EXPECT_EQ(grade_cli({b.root(), "--compile-only", "--arch", "sm_90", "--compile-timeout", "0"}, b.cache()).status.code,
+            2);
   const auto empty = grade_cli({(b.dir.path() / "missing").string()}, b.cache());
   EXPECT_EQ(empty.status.code, 2);
 }

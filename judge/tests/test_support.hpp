@@ -42,6 +42,14 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// A vector-addition solution that never finishes compiling: 2^16 distinct template instances keep
+// NVRTC's front end busy for minutes (about 5 s at depth 14 on a 2-core machine, minutes at 16).
+inline const char* const kCompileBomb =
+    "template <int D, int M> struct T { static const int v = T<D - 1, 2 * M>::v + T<D - 1, 2 * M + 1>::v; };\n"
+    "template <int M> struct T<0, M> { static const int v = 1; };\n"
+    "__global__ void k(float* c) { c[0] = (float)T<16, 0>::v; }\n"
+    "extern \"C\" void solve(const float* A, const float* B, float* C, int N) { k<<<1, 1>>>(C); }\n";
+
 // Every file a solutions/<slug>/expected.json names, with the verdict it must get.
 struct ShippedFile {
   std::string slug, file, verdict;

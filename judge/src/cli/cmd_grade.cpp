@@ -30,28 +30,12 @@ struct GradeArgs {
   std::string target, json_file, junit_file, arch, shard;
   std::vector<int> gpus;
   unsigned jobs = 0;
-  int compile_timeout_s = 120;
   bool github = false, exit_zero = false, compile_only = false;
-  JudgeRequest judge;  // --tests, --keep-going, --compiler, -I, --no-cache, --store
+  JudgeRequest judge;  // --tests, --keep-going, --compiler, -I, --no-cache, --compile-timeout, --store
 };
 
 int code(ExitCode c) {
   return static_cast<int>(c);
-}
-
-Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text) {
-  const spec::CaseKind all[] = {spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance};
-  std::set<spec::CaseKind> kinds;
-  std::stringstream in(text);
-  for (std::string k; std::getline(in, k, ',');) {
-    const std::size_t before = kinds.size();
-    for (spec::CaseKind kind : all) {
-      if (k == "all" || k == spec::case_kind_name(kind)) kinds.insert(kind);
-    }
-    if (kinds.size() == before && k != "all")
-      return make_error(fmt::format("--tests: unknown kind '{}' (use example, functional, performance or all)", k));
-  }
-  return kinds;
 }
 
 Status write_text(const std::string& path, const std::string& text, std::ios::openmode mode = std::ios::trunc) {
@@ -104,7 +88,6 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   if (!a.arch.empty() && !a.compile_only)
     return fail("--arch needs --compile-only (judging compiles for each GPU's own architecture)",
                 code(ExitCode::usage));
-  if (a.compile_timeout_s < 1) return fail("--compile-timeout must be at least 1 second", code(ExitCode::usage));
   std::optional<grade::Shard> shard;
   if (!a.shard.empty()) {
     auto s = grade::parse_shard(a.shard);
@@ -136,8 +119,8 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   opt.compile_only = a.compile_only;
   opt.arch = arch;
   opt.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-  opt.compile_timeout_ms = a.compile_timeout_s * 1000;
-  opt.data_root = cat->root();
+  opt.run.compile_timeout_ms = a.judge.compile_timeout_s * 1000;
+  opt.run.data_root = cat->root();
   opt.on_done = [](const grade::Graded& row, std::size_t done, std::size_t total) {
     fmt::print(stderr, "{}\n", grade::progress_line(row, done, total));
   };
@@ -198,8 +181,6 @@ Command grade_command() {
             sub.add_option("--jobs", a->jobs, "Compile on N threads (default: the number of CPU cores)");
             sub.add_option("--gpus", a->gpus, "GPU indices to judge on, comma-separated (default: all visible)")
                 ->delimiter(',');
-            sub.add_option("--compile-timeout", a->compile_timeout_s,
-                           "Seconds one compilation may take before it is a compile error (default 120)");
             add_judge_options(sub, a->judge);
             return std::function<int()>([&g, a] { return run_grade(g, *a); });
           }};

@@ -8,27 +8,21 @@
 #include "util/terminal.hpp"
 
 namespace judge::cli {
-namespace {
 
 Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text) {
+  const spec::CaseKind all[] = {spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance};
   std::set<spec::CaseKind> kinds;
   std::stringstream in(text);
   for (std::string k; std::getline(in, k, ',');) {
-    if (k == "all")
-      kinds.insert({spec::CaseKind::example, spec::CaseKind::functional, spec::CaseKind::performance});
-    else if (k == "example")
-      kinds.insert(spec::CaseKind::example);
-    else if (k == "functional")
-      kinds.insert(spec::CaseKind::functional);
-    else if (k == "performance")
-      kinds.insert(spec::CaseKind::performance);
-    else
+    const std::size_t before = kinds.size();
+    for (spec::CaseKind kind : all) {
+      if (k == "all" || k == spec::case_kind_name(kind)) kinds.insert(kind);
+    }
+    if (kinds.size() == before && k != "all")
       return make_error(fmt::format("--tests: unknown kind '{}' (use example, functional, performance or all)", k));
   }
   return kinds;
 }
-
-}  // namespace
 
 void add_judge_options(CLI::App& sub, JudgeRequest& r) {
   sub.add_option("--tests", r.tests, "Which tests: example, functional, performance or all (comma-separated)");
@@ -41,6 +35,9 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
                  "Seconds of timed calls the performance case accumulates at least (default 0.5; lower is quicker, "
                  "noisier)")
       ->check(CLI::Range(0.01, 60.0));
+  sub.add_option("--compile-timeout", r.compile_timeout_s,
+                 "Seconds the compilation may take before it is stopped and is a compile error (default 120)")
+      ->check(CLI::Range(1, 86400));
   sub.add_option("--store", r.store,
                  "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
@@ -65,6 +62,8 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.engine = r.compiler;
   opt.use_cache = !r.no_cache;
   opt.min_timed_ms = 1000 * r.min_time_s;
+  opt.compile_timeout_ms = 1000 * r.compile_timeout_s;
+  opt.data_root = cat->root();
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);
   opt.baseline_stores = {cat->root() / "baselines", user_store(r)};
   if (r.progress) {

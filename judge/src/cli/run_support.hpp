@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,12 @@ struct JudgeRequest {
   std::vector<std::string> include_dirs;
   std::optional<std::string> store;  // --store DIR (default: the user store)
   bool keep_going = false, no_cache = false, progress = false;
-  double min_time_s = 0.5;  // --min-time: accumulated time of the timed calls
+  double min_time_s = 0.5;      // --min-time: accumulated time of the timed calls
+  int compile_timeout_s = 120;  // --compile-timeout: the compile runs in a child process
 };
+
+// "example,functional" and the like (--tests); "all" is every kind.
+Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text);
 
 // Declares the options both commands take (everything but slug and file).
 void add_judge_options(CLI::App& sub, JudgeRequest& r);

@@ -13,7 +13,6 @@
 
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
-#include "grade/isolated_compile.hpp"
 
 namespace judge::grade {
 namespace fs = std::filesystem;
@@ -113,19 +112,16 @@ std::optional<fs::path> build(const Submission& s, RunResult& result, std::strin
                               const compile::Binding& binding, const std::string& arch, const PipelineOptions& o) {
   compile::CompileRequest req{s.file, s.id, o.run.include_dirs, arch, o.run.engine, binding};
   req.use_cache = o.run.use_cache;
-  req.timeout_ms = o.compile_timeout_ms;
-  // First in a child process under the timeout; then here, where it is a cache hit (or a compile
-  // now known to finish) that gives us the artifact.
-  compile::CompileOutcome built =
-      compile_in_child(s, req, {o.run.runner_executable, o.data_root, o.compile_timeout_ms});
-  if (built.status == compile::CompileOutcome::Status::ok) {
-    const compile::CompileOutcome child = built;
-    built = compile::compile(req);
-    if (built.cached) {  // the child's work: report its time
-      built.compile_ms = child.compile_ms;
-      built.cached = child.cached;
-    }
+  // The child runs from the graded root and names the file by its id, so compiler messages name
+  // it the same way as everywhere else in the report.
+  fs::path cwd;
+  std::string file = s.file.string();
+  const std::string full = s.file.generic_string();
+  if (full.size() > s.id.size() && full.ends_with("/" + s.id)) {
+    cwd = fs::path(full.substr(0, full.size() - s.id.size() - 1));
+    file = s.id;
   }
+  const compile::CompileOutcome built = judging::compile_submission(req, o.run, s.challenge, cwd, file);
   result.compile = {built.engine, arch, built.cached, built.compile_ms, built.log};
   note = built.note;
   if (built.status == compile::CompileOutcome::Status::compile_error) {

@@ -31,12 +31,12 @@ struct Graded {
 };
 
 struct PipelineOptions {
-  judging::RunOptions run;  // kinds, engine, include folders, cache, baseline stores, runner
+  // Kinds, engine, include folders, cache, baseline stores, runner, compile timeout and data root
+  // (every compile runs in a child process under run.compile_timeout_ms).
+  judging::RunOptions run;
   bool compile_only = false;
   std::string arch;  // with compile_only: the target; else each GPU's own arch is used
   unsigned jobs = 1;
-  int compile_timeout_ms = 120000;  // per submission; compiles run in a child process (isolated_compile)
-  std::filesystem::path data_root;  // the catalog's, passed to those child processes
   // Called once per finished submission, from the thread that finished it, never concurrently.
   std::function<void(const Graded& graded, std::size_t done, std::size_t total)> on_done;
 };

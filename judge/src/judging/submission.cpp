@@ -1,5 +1,7 @@
 #include "judging/submission.hpp"
 
+#include "judging/isolated_compile.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -85,6 +87,13 @@ BoundSource bind_source(const spec::Challenge& c, const spec::TestSuite& suite, 
   return {std::move(result), std::move(*binding)};
 }
 
+compile::CompileOutcome compile_submission(const compile::CompileRequest& req, const RunOptions& opt,
+                                           const std::string& challenge, const std::filesystem::path& cwd,
+                                           const std::string& file) {
+  if (opt.compile_timeout_ms <= 0) return compile::compile(req);
+  return compile_isolated(req, {opt.runner_executable, opt.data_root, challenge, cwd, file, opt.compile_timeout_ms});
+}
+
 RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
                            const std::string& display, const RunOptions& opt) {
   // 1. Signature.
@@ -101,7 +110,7 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
   // 3. Compile for exactly that architecture.
   compile::CompileRequest req{source, display, opt.include_dirs, runner->arch(), opt.engine, binding};
   req.use_cache = opt.use_cache;
-  const compile::CompileOutcome built = compile::compile(req);
+  const compile::CompileOutcome built = compile_submission(req, opt, c.slug, "", display);
   result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log, built.note};
   if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
   if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compile/binding.hpp"
+#include "compile/compiler.hpp"
 #include "exec/runner.hpp"
 #include "judging/result.hpp"
 #include "spec/catalog.hpp"
@@ -24,6 +25,10 @@ struct RunOptions {
   bool use_cache = true;
   double min_timed_ms = 500;      // the performance case's accumulated timed calls, at least
   std::string runner_executable;  // empty: this process (the judge binary) re-executed
+  // > 0: compile in a child process (`judge compile`, judging/isolated_compile.hpp) stopped after
+  // this long, with `data_root` as its --root; 0: compile in this process, without a time limit.
+  int compile_timeout_ms = 0;
+  std::filesystem::path data_root;
   // Baseline stores the performance result is ranked against (shipped first, then the user's).
   std::vector<std::filesystem::path> baseline_stores;
   // Called before each test (for progress on stderr); measuring itself never prints.
@@ -31,6 +36,12 @@ struct RunOptions {
   // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
   std::string visible_devices;
 };
+
+// Compiles as `options` says (compile_timeout_ms). `cwd` and `file`: where the child process runs
+// and how it names the source, so its messages name the file as the user knows it.
+compile::CompileOutcome compile_submission(const compile::CompileRequest& request, const RunOptions& options,
+                                           const std::string& challenge, const std::filesystem::path& cwd,
+                                           const std::string& file);
 
 RunResult judge_submission(const spec::Challenge& challenge, const spec::TestSuite& suite,
                            const std::filesystem::path& source, const std::string& display_name,

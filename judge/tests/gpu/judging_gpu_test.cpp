@@ -2,11 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 
 #include "../test_support.hpp"
 #include "exec/runner.hpp"
 #include "gpu_support.hpp"
 #include "judging/submission.hpp"
+#include "util/subprocess.hpp"
 
 namespace judge {
 namespace {
@@ -107,6 +109,22 @@ TEST(GpuJudging, HangIsTimeLimitWithinAboutASecondOfTheLimit) {
   EXPECT_LT(s, 60.0);
   ASSERT_FALSE(r.tests.empty());
   EXPECT_NE(r.tests.back().summary.find("did not finish within 2.0 s"), std::string::npos) << describe(r);
+}
+
+TEST(GpuJudging, RunStopsACompileBombAtTheCompileTimeout) {
+  REQUIRE_GPU();
+  testing::TempDir dir;
+  dir.write("bomb.cu", testing::kCompileBomb);
+  util::SpawnOptions o;
+  o.cwd = dir.path();
+  o.argv = {JUDGE_BINARY, "--root",     JUDGE_TEST_ROOT,   "run",    "--json", "--compile-timeout",
+            "1",          "--no-cache", "vector-addition", "bomb.cu"};
+  const auto run = util::run_captured(o, 120000);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->status.code, 1) << run->out.text << run->err.text;
+  const auto doc = nlohmann::json::parse(run->out.text);
+  EXPECT_EQ(doc["verdict"], "CE");
+  EXPECT_EQ(doc["summary"], "compilation took longer than 1 s and was stopped");
 }
 
 TEST(GpuJudging, KeepGoingRestartsTheRunnerAfterACrash) {

@@ -1,12 +1,16 @@
-#include "grade/isolated_compile.hpp"
+#include "judging/isolated_compile.hpp"
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "util/subprocess.hpp"
 
-namespace judge::grade {
+namespace judge::judging {
 namespace fs = std::filesystem;
 using Status = compile::CompileOutcome::Status;
 
@@ -21,19 +25,14 @@ compile::CompileOutcome outcome(Status status, std::string log) {
 
 }  // namespace
 
-compile::CompileOutcome compile_in_child(const Submission& s, const compile::CompileRequest& r,
-                                         const IsolatedCompile& how) {
+compile::CompileOutcome compile_in_child(const compile::CompileRequest& r, const IsolatedCompile& how) {
   util::SpawnOptions o;
   const fs::path exe = how.executable.empty() ? fs::read_symlink("/proc/self/exe") : how.executable;
-  // Run from the graded root and name the file by its id, so compiler messages name it the same
-  // way as everywhere else in the report.
-  std::string file = s.file.string();
-  const std::string full = s.file.generic_string();
-  if (full.size() > s.id.size() && full.ends_with("/" + s.id)) {
-    o.cwd = fs::path(full.substr(0, full.size() - s.id.size() - 1));
-    file = s.id;
-  }
-  o.argv = {exe.string(), "--root", how.data_root.string(), "compile", s.challenge, file,
+  if (::access(exe.c_str(), X_OK) != 0)
+    return outcome(Status::tool_error,
+                   fmt::format("cannot start the compiler process: {}: {}", exe.string(), std::strerror(errno)));
+  if (!how.cwd.empty()) o.cwd = how.cwd;
+  o.argv = {exe.string(), "--root", how.data_root.string(), "compile", how.challenge, how.file,
             "--arch",     r.arch,   "--compiler",           r.engine,  "--json"};
   for (const fs::path& d : r.include_dirs) o.argv.insert(o.argv.end(), {"-I", fs::absolute(d).string()});
   if (!r.use_cache) o.argv.push_back("--no-cache");
@@ -65,4 +64,19 @@ compile::CompileOutcome compile_in_child(const Submission& s, const compile::Com
   return out;
 }
 
-}  // namespace judge::grade
+compile::CompileOutcome compile_isolated(const compile::CompileRequest& request, const IsolatedCompile& how) {
+  const compile::CompileOutcome child = compile_in_child(request, how);
+  if (child.status != Status::ok) return child;
+  // The child has just written the artifact: read it from the cache even under --no-cache, which
+  // the child already honoured (compiling twice would only double the wait).
+  compile::CompileRequest from_cache = request;
+  from_cache.use_cache = true;
+  compile::CompileOutcome built = compile::compile(from_cache);
+  if (built.status == Status::ok && built.cached) {  // the child's work: report its time
+    built.compile_ms = child.compile_ms;
+    built.cached = child.cached;
+  }
+  return built;
+}
+
+}  // namespace judge::judging

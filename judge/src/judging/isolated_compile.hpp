@@ -1,0 +1,34 @@
+// Compiling a submission in a child process (`judge compile --json`), so that a time limit holds
+// whatever the engine: NVRTC compiles inside the calling process, where a compile bomb
+// (exponential template instantiation) could be neither stopped nor kept from eating memory, and
+// where a crash inside NVRTC would take the judge down with it. `judge run`, `judge baseline add`
+// and `judge grade` compile this way (--compile-timeout).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "compile/compiler.hpp"
+
+namespace judge::judging {
+
+struct IsolatedCompile {
+  std::filesystem::path executable;  // the judge binary; empty: this process's own
+  std::filesystem::path data_root;   // the catalog's root, passed as --root
+  std::string challenge;             // slug
+  std::filesystem::path cwd;         // where the child runs; empty: here
+  std::string file;                  // the source as the child names it (relative to cwd), so
+                                     // its messages name the file as the user knows it
+  int timeout_ms = 120000;
+};
+
+// The child's verdict on the source. Status::ok means it compiled within the limit (and left the
+// artifact in the cache).
+compile::CompileOutcome compile_in_child(const compile::CompileRequest& request, const IsolatedCompile& how);
+
+// compile_in_child, then, when it compiled, the same request here: a cache hit (or, if the cache
+// entry vanished meanwhile, a compile now known to finish) that yields the artifact. The outcome
+// reports the child's engine time and whether the child found it cached.
+compile::CompileOutcome compile_isolated(const compile::CompileRequest& request, const IsolatedCompile& how);
+
+}  // namespace judge::judging
