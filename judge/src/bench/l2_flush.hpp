@@ -38,7 +38,7 @@ class L2Flusher {
   std::size_t bytes_ = 0;
   cudaLibrary_t library_ = nullptr;
   cudaKernel_t kernel_ = nullptr;  // null: write flush
-  std::string fallback_reason_;
+  std::string fallback_reason_;    // why the write flush: JUDGE_L2_FLUSH=write, or the load error
 };
 
 }  // namespace judge::bench
