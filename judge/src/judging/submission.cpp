@@ -1,7 +1,5 @@
 #include "judging/submission.hpp"
 
-#include "judging/isolated_compile.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,6 +14,7 @@
 #include "exec/runner.hpp"
 #include "judging/case_data.hpp"
 #include "judging/diagnose.hpp"
+#include "judging/isolated_compile.hpp"
 
 namespace judge::judging {
 namespace {
