@@ -39,17 +39,7 @@ std::vector<Case> cases() {
 }
 
 compile::CompileOutcome compile_entry(const testing::CorpusEntry& e, const std::string& engine) {
-  const fs::path file = testing::corpus_dir() / e.file;
-  auto c = testing::catalog().challenge(e.challenge);
-  EXPECT_TRUE(c) << e.challenge;
-  auto text = compile::read_text_file(file);
-  EXPECT_TRUE(text) << file;
-  auto proto = compile::parse_solve_prototype(*text, e.file);
-  EXPECT_TRUE(proto) << proto.error().message;
-  auto binding = compile::bind_prototype(*proto, *c, e.file);
-  EXPECT_TRUE(binding) << binding.error().message;
-  compile::CompileRequest r{file, e.file, {}, "sm_90", engine, *binding};
-  return compile::compile(r);
+  return compile::compile(testing::compile_request(e.challenge, testing::corpus_dir() / e.file, e.file, engine));
 }
 
 // An engine this judge does not have yet answers with a tool error naming it; that is a

@@ -211,7 +211,9 @@ TEST(JUnit, EscapesEverythingItWrites) {
   EXPECT_NE(xml.find("test 'ex&lt;1&gt;' (functional): WA a]]&gt;b\n  ü\\x02\n  \t&lt;tab&gt;"), std::string::npos);
   EXPECT_NE(xml.find("printf says \\x07 &amp; bye"), std::string::npos);
   for (unsigned char c = 0; c < 0x20; ++c) {
-    if (c != '\n' && c != '\t') EXPECT_EQ(xml.find(static_cast<char>(c)), std::string::npos) << int(c);
+    if (c != '\n' && c != '\t') {
+      EXPECT_EQ(xml.find(static_cast<char>(c)), std::string::npos) << int(c);
+    }
   }
 }
 

@@ -29,14 +29,8 @@ __global__ void add(const float* a, const float* b, float* c, int n) {
 }
 )") + kSolveHead + "  add<<<(N + 255) / 256, 256>>>(A, B, C, N);\n}\n";
 
-compile::CompileRequest request_for(const fs::path& file, const std::string& engine = "nvrtc") {
-  auto c = testing::catalog().challenge("vector-addition");
-  EXPECT_TRUE(c);
-  auto proto = compile::parse_solve_prototype(*compile::read_text_file(file), file.filename().string());
-  EXPECT_TRUE(proto) << proto.error().message;
-  auto binding = compile::bind_prototype(*proto, *c, file.filename().string());
-  EXPECT_TRUE(binding) << binding.error().message;
-  return {file, file.filename().string(), {}, "sm_90", engine, *binding};
+compile::CompileRequest request_for(const fs::path& file) {
+  return testing::compile_request("vector-addition", file, file.filename().string(), "nvrtc");
 }
 
 judging::IsolatedCompile child_in(const fs::path& dir, const std::string& file, int timeout_ms) {

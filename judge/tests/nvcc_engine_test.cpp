@@ -17,15 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 compile::CompileOutcome compile_for(const std::string& slug, const fs::path& file, bool use_cache = true) {
-  auto c = testing::catalog().challenge(slug);
-  EXPECT_TRUE(c);
-  auto text = compile::read_text_file(file);
-  EXPECT_TRUE(text);
-  auto proto = compile::parse_solve_prototype(*text, file.filename().string());
-  EXPECT_TRUE(proto) << proto.error().message;
-  auto binding = compile::bind_prototype(*proto, *c, file.filename().string());
-  EXPECT_TRUE(binding) << binding.error().message;
-  compile::CompileRequest r{file, file.filename().string(), {}, "sm_90", "nvcc", *binding};
+  compile::CompileRequest r = testing::compile_request(slug, file, file.filename().string(), "nvcc");
   r.use_cache = use_cache;
   return compile::compile(r);
 }

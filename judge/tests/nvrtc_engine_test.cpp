@@ -21,13 +21,7 @@ namespace fs = std::filesystem;
 
 compile::CompileOutcome compile_with(const std::string& engine, const std::string& slug, const fs::path& file,
                                      bool use_cache = true) {
-  auto c = testing::catalog().challenge(slug);
-  EXPECT_TRUE(c);
-  auto proto = compile::parse_solve_prototype(*compile::read_text_file(file), file.filename().string());
-  EXPECT_TRUE(proto) << proto.error().message;
-  auto binding = compile::bind_prototype(*proto, *c, file.filename().string());
-  EXPECT_TRUE(binding) << binding.error().message;
-  compile::CompileRequest r{file, file.filename().string(), {}, "sm_90", engine, *binding};
+  compile::CompileRequest r = testing::compile_request(slug, file, file.filename().string(), engine);
   r.use_cache = use_cache;
   return compile::compile(r);
 }

@@ -1,6 +1,8 @@
 // Helpers shared by the tests: the source tree, temporary files, and the judge binary.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "compile/compiler.hpp"
+#include "compile/prototype.hpp"
+#include "compile/source_hash.hpp"
 #include "spec/catalog.hpp"
 
 namespace judge::testing {
@@ -41,6 +46,21 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// A compile request for `file` as a solution of `slug`, for sm_90: reads the file and binds its
+// solve() (a failure is a test failure); messages name the file `display`.
+inline compile::CompileRequest compile_request(const std::string& slug, const std::filesystem::path& file,
+                                               const std::string& display, const std::string& engine) {
+  auto c = catalog().challenge(slug);
+  EXPECT_TRUE(c) << slug;
+  auto text = compile::read_text_file(file);
+  EXPECT_TRUE(text) << file;
+  auto proto = compile::parse_solve_prototype(*text, display);
+  EXPECT_TRUE(proto) << proto.error().message;
+  auto binding = compile::bind_prototype(*proto, *c, display);
+  EXPECT_TRUE(binding) << binding.error().message;
+  return {file, display, {}, "sm_90", engine, *binding};
+}
 
 // A vector-addition solution that never finishes compiling: 2^16 distinct template instances keep
 // NVRTC's front end busy for minutes (about 5 s at depth 14 on a 2-core machine, minutes at 16).
