@@ -66,12 +66,14 @@ def plan_files(only, corpus):
         slug = manifest.parent.name
         for entry in json.loads(manifest.read_text())["solutions"]:
             files.append({"challenge": slug, "file": entry["file"], "path": str(manifest.parent / entry["file"]),
-                          "expected": entry["verdict"], "message": entry.get("message")})
+                          "expected": entry["verdict"], "message": entry.get("message"),
+                          "diagnosis": entry.get("diagnosis")})
     if corpus:
         for entry in json.loads((CORPUS / "expected.json").read_text())["solutions"]:
             files.append({"challenge": entry["challenge"], "file": "corpus/" + entry["file"],
                           "path": str(CORPUS / entry["file"]), "expected": entry["verdict"],
-                          "message": entry.get("message"), "fallback": entry.get("fallback", False)})
+                          "message": entry.get("message"), "fallback": entry.get("fallback", False),
+                          "diagnosis": entry.get("diagnosis")})
     if only:
         wanted = set(only.split(","))
         files = [f for f in files if f["challenge"] in wanted]
@@ -130,6 +132,14 @@ def expected_for(f, engine):
     return f["expected"], f["message"]
 
 
+def first_diagnosis(doc):
+    """The first test's diagnosis code (judging/diagnose.hpp), or None."""
+    for t in doc.get("tests", []):
+        if t.get("diagnosis"):
+            return t["diagnosis"]
+    return None
+
+
 def engine_result(f, engine, tests, doc, rc, wall):
     actual = doc.get("verdict", "??")
     want, message = expected_for(f, engine)
@@ -137,8 +147,13 @@ def engine_result(f, engine, tests, doc, rc, wall):
     if ok and f.get("fallback") and engine == "auto":
         ok = (doc.get("compile") or {}).get("engine") == "nvcc"
     message_missing = bool(ok and message and message not in diagnostics_text(doc))
+    wrong_diagnosis = None
+    if ok and f.get("diagnosis") and want == f["expected"] and first_diagnosis(doc) != f["diagnosis"]:
+        wrong_diagnosis = first_diagnosis(doc) or "none"
     return {"verdict": actual, "used": (doc.get("compile") or {}).get("engine", ""), "tests": tests or "all",
-            "ok": ok and not message_missing, "message_missing": message_missing, "exit_code": rc, "wall_s": wall,
+            "ok": ok and not message_missing and not wrong_diagnosis, "message_missing": message_missing,
+            "wrong_diagnosis": wrong_diagnosis,
+            "diagnosis": first_diagnosis(doc) if f.get("diagnosis") else None, "exit_code": rc, "wall_s": wall,
             "rerun": False, "want": want, "report": doc}
 
 
@@ -169,6 +184,10 @@ def verdict_cell(engine, r):
         cell += " (refused, as expected)"  # a fallback file forced onto nvrtc
     if r.get("message_missing"):
         cell += " (message missing)"
+    if r.get("wrong_diagnosis"):
+        cell += f" (diagnosis {r['wrong_diagnosis']})"
+    elif r.get("diagnosis") and r["verdict"] == r.get("want"):
+        cell += f" [{r['diagnosis']}]"
     return cell
 
 

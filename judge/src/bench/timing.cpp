@@ -39,8 +39,8 @@ class Preparer {
       const exec::BufferSlot& b = r.buffers[i];
       std::vector<unsigned char> poison;
       if (b.role == spec::Role::out) {
-        poison.resize(b.bytes);
-        exec::fill_poison(poison.data(), b.bytes, b.element_bytes);
+        poison.resize(b.bytes);  // zeros under --fill zero
+        if (!r.zero_fill) exec::fill_poison(poison.data(), b.bytes, b.element_bytes);
       }
       for (int set = 0; set < sets_; ++set) {
         const unsigned char* src = b.role == spec::Role::out

@@ -38,6 +38,12 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
   sub.add_option("--compile-timeout", r.compile_timeout_s,
                  "Seconds the compilation may take before it is stopped and is a compile error (default 120)")
       ->check(CLI::Range(1, 86400));
+  sub.add_option("--fill", r.fill,
+                 "What outputs hold when solve starts: marker (default; a NaN-like pattern, so unwritten or "
+                 "accumulated-into outputs show) or zero (LeetGPU's way, which hides those bugs)")
+      ->check(CLI::IsMember({"marker", "zero"}));
+  sub.add_flag("--strict", r.strict,
+               "Reject what is otherwise accepted with a warning (a refused launch that left every output right)");
   sub.add_option("--store", r.store,
                  "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
@@ -62,6 +68,8 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.engine = r.compiler;
   opt.use_cache = !r.no_cache;
   opt.min_timed_ms = 1000 * r.min_time_s;
+  opt.zero_fill = r.fill == "zero";
+  opt.strict = r.strict;
   opt.compile_timeout_ms = 1000 * r.compile_timeout_s;
   opt.data_root = cat->root();
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);

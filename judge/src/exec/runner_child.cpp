@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "bench/timing.hpp"
@@ -14,6 +15,7 @@
 #include "exec/channel.hpp"
 #include "exec/cuda_check.hpp"
 #include "exec/guarded_buffer.hpp"
+#include "exec/launch_record.hpp"
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
 
@@ -181,9 +183,27 @@ void invoke_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
   solve(ptrs.data());
 }
 
-cudaError_t call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
+struct SolveOutcome {
+  cudaError_t error = cudaSuccess;
+  bool sticky = false;                // the context is unusable (every later call fails)
+  std::optional<FailedLaunch> launch;  // the first launch the runtime refused, if any
+};
+
+// Calls solve, waits for the device and tells a sticky error (a kernel fault: the context is
+// lost) from one the context survives (a refused launch, a bad argument to an API call), after
+// which the outputs can still be inspected, as LeetGPU's harness would.
+SolveOutcome call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
+  SolveOutcome o;
+  start_launch_recording();
   invoke_solve(solve, storage);
-  return wait_for_device();
+  const cudaError_t waited = wait_for_device();
+  // A sticky error is raised again by every later call; one the context survived is not.
+  o.sticky = waited != cudaSuccess && (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess);
+  o.launch = stop_launch_recording();
+  // A refused launch comes first and is named the same way whichever engine built the solution
+  // (also when solve cleared the error itself); a lost context is named by its own error.
+  o.error = !o.sticky && o.launch ? o.launch->error : waited;
+  return o;
 }
 
 Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, util::SharedMemory& shm, bool& must_exit) {
@@ -193,15 +213,21 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   const auto storage = make_arg_storage(r, *bufs);
   (void)ch.send({{"op", "started"}});
   const auto t0 = std::chrono::steady_clock::now();
-  const cudaError_t e = call_solve(loaded.solve, storage);
+  const SolveOutcome solved = call_solve(loaded.solve, storage);
   const double solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::fflush(stdout);
   // solve is done: what follows (copies back, guard and input checks) is the judge's own work
   // and must not count against the solution's time limit.
   (void)ch.send({{"op", "solved"}});
-  if (e != cudaSuccess) {
-    must_exit = true;  // the context may be unusable; a fresh runner serves the next test
-    return {{"op", "done"}, {"cuda_error", cuda_error_json(e)}, {"solve_ms", solve_ms}};
+  Json error_block;
+  if (solved.error != cudaSuccess) {
+    error_block = cuda_error_json(solved.error);
+    error_block["sticky"] = solved.sticky;
+    if (solved.launch) error_block["launch"] = to_json(*solved.launch);
+  }
+  if (solved.sticky) {
+    must_exit = true;  // the context is unusable; a fresh runner serves the next test
+    return {{"op", "done"}, {"cuda_error", error_block}, {"solve_ms", solve_ms}};
   }
   auto report = inspect(r, shm, *bufs);
   if (!report) {
@@ -210,6 +236,7 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   }
   Json done = {
       {"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
+  if (!error_block.is_null()) done["cuda_error"] = error_block;  // the context survived it
   if (r.performance && done["guards"].empty() && done["modified"].empty()) {
     (void)ch.send({{"op", "timing"}});
     bench::TimingPolicy policy;

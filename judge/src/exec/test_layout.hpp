@@ -51,6 +51,7 @@ struct TestRequest {
   bool alternate_inputs = false;  // alt_* sections are present
   spec::Tolerance tolerance;      // for validating timed calls in the runner
   double min_timed_ms = 500;      // the timing policy's accumulated time, at least
+  bool zero_fill = false;         // out buffers start as zeros (LeetGPU's way), not poison
   std::vector<BufferSlot> buffers;
   std::vector<ArgSlot> args;
   std::size_t shm_bytes = 0;

@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstring>
+
 #include "check/compare.hpp"
+#include "exec/test_layout.hpp"
 #include "judging/timed_result.hpp"
 #include "util/units.hpp"
 
@@ -33,16 +37,43 @@ void add_output(TestResult& r, const exec::TestOutcome& o) {
   r.output_truncated = o.output_bytes > o.output.size();
 }
 
+// "CUDA error cudaErrorInvalidConfiguration (invalid configuration argument), raised by the
+// launch of kernel k(float*, int) with grid (0, 1, 1), ...": the error, and the launch when one
+// was refused.
+std::string describe_cuda_error(const Json& e) {
+  std::string s = fmt::format("CUDA error {} ({})", e["name"].get<std::string>(), e["text"].get<std::string>());
+  if (!e.contains("launch")) return s;
+  const Json& l = e["launch"];
+  const std::string kernel = l["kernel"].get<std::string>();
+  s += fmt::format(", raised by the launch of kernel {} with grid ({}, {}, {}), block ({}, {}, {}), {} bytes of "
+                   "dynamic shared memory",
+                   kernel.empty() ? "(unnamed)" : kernel, l["grid"][0].get<unsigned>(), l["grid"][1].get<unsigned>(),
+                   l["grid"][2].get<unsigned>(), l["block"][0].get<unsigned>(), l["block"][1].get<unsigned>(),
+                   l["block"][2].get<unsigned>(), l["shared_bytes"].get<std::size_t>());
+  const int refused = l.value("failed_launches", 1);
+  if (refused > 1) s += fmt::format(" ({} of {} launches were refused)", refused, l.value("launches", refused));
+  return s;
+}
+
+// A CUDA error the context survived (refused launch, bad API argument): not the end of the test.
+bool survivable_error(const exec::TestOutcome& o) {
+  if (!o.report.contains("cuda_error")) return false;
+  const Json& e = o.report["cuda_error"];
+  return !e.value("sticky", true) && e["name"].get<std::string>() != "cudaErrorMemoryAllocation";
+}
+
 bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::TestOutcome& o) {
   using End = exec::TestOutcome::End;
   if (o.end == End::timeout) {
     r.verdict = Verdict::TLE;
+    r.diagnosis = diagnosis::timeout;
     r.summary = o.phase == "timing" ? "the performance measurement did not finish in time"
                                     : fmt::format("solve did not finish within {:.1f} s", ctx.solve_limit_ms / 1000.0);
     return true;
   }
   if (o.end == End::died) {
     r.verdict = Verdict::RTE;
+    r.diagnosis = diagnosis::process_died;
     r.summary = o.exit.exited ? fmt::format("the solution ended the process ({})", o.exit.describe())
                               : fmt::format("the solution crashed the process ({})", o.exit.describe());
     return true;
@@ -52,15 +83,39 @@ bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::Tes
     r.summary = o.error.empty() ? "the runner did not finish setting up the test in time" : o.error;
     return true;
   }
-  if (o.report.contains("cuda_error")) {
-    const std::string name = o.report["cuda_error"]["name"].get<std::string>();
-    const std::string text = o.report["cuda_error"]["text"].get<std::string>();
-    r.verdict = name == "cudaErrorMemoryAllocation" ? Verdict::MLE : Verdict::RTE;
-    r.summary = fmt::format("CUDA error {}: {}", name, text);
+  if (o.report.contains("cuda_error") && !survivable_error(o)) {
+    const Json& e = o.report["cuda_error"];
+    const bool oom = e["name"].get<std::string>() == "cudaErrorMemoryAllocation";
+    r.verdict = oom ? Verdict::MLE : Verdict::RTE;
+    r.diagnosis = oom ? diagnosis::out_of_memory : diagnosis::cuda_error;
+    r.summary = describe_cuda_error(e);
     if (o.phase == "timing") r.details.push_back("raised during the timed calls, after a correct first call");
     return true;
   }
   return false;
+}
+
+// The outputs were checked with a survivable CUDA error pending: right outputs make it a warning
+// (LeetGPU's harness does not see such an error), wrong ones an RTE that names the launch.
+void weigh_survivable_error(TestResult& r, const DiagnoseContext& ctx, const exec::TestOutcome& o) {
+  const std::string what = describe_cuda_error(o.report["cuda_error"]);
+  if (r.verdict == Verdict::AC) {
+    if (ctx.strict) {
+      r.verdict = Verdict::RTE;
+      r.diagnosis = diagnosis::refused_launch;
+      r.summary = what;
+      r.details.push_back("the outputs were right; without --strict this is accepted with a warning");
+      return;
+    }
+    r.warnings.push_back(what + "; the outputs were right, so it is accepted (--strict rejects it)");
+    if (r.diagnosis.empty()) r.diagnosis = diagnosis::refused_launch;
+    return;
+  }
+  if (r.verdict != Verdict::WA) return;
+  r.details.insert(r.details.begin(), r.summary);
+  r.verdict = Verdict::RTE;
+  r.diagnosis = diagnosis::refused_launch;
+  r.summary = what + ", and the outputs are wrong";
 }
 
 void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& d) {
@@ -71,7 +126,7 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     opt.type = d.buffers[b].param->type;
     opt.tolerance = ctx.challenge->tolerance;
     opt.dims = d.buffers[b].dims;
-    opt.detect_poison = s.role == spec::Role::out;
+    opt.detect_poison = s.role == spec::Role::out && !ctx.zero_filled;
     if (auto it = d.samples.find(s.name); it != d.samples.end()) {
       opt.indices = &it->second;
       r.sampled += fmt::format("{}{}: {} of {} elements checked (sampled)", r.sampled.empty() ? "" : "; ", s.name,
@@ -81,6 +136,7 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
                                          d.buffers[b].count, opt);
     if (c.ok()) continue;
     r.verdict = Verdict::WA;
+    r.diagnosis = c.never_written == c.mismatches ? diagnosis::never_written : diagnosis::wrong_values;
     if (c.never_written == c.mismatches) {
       r.summary = fmt::format("{} of {} elements of {} were never written", c.mismatches, c.compared, s.name);
     } else {
@@ -150,6 +206,7 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
   if (!t["validation_failure"].is_null()) {
     const Json& v = t["validation_failure"];
     r.verdict = Verdict::WA;
+    r.diagnosis = diagnosis::timed_call_wrong;
     r.summary = fmt::format("a timed call gave a wrong result (timed call {}, input set {})",
                             v["sample"].get<std::size_t>() + 1, v["input_set"].get<int>() == 0 ? "A" : "B");
     r.details.push_back(
@@ -162,6 +219,7 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
   const double escaped_ms = timing.idle_after.median_ms - timing.overhead_ms;
   if (beyond_escape_threshold(escaped_ms, timing.events.median_ms)) {
     r.verdict = Verdict::WA;
+    r.diagnosis = diagnosis::work_escaped_timing;
     r.summary = fmt::format("work continued after solve returned: the device stayed busy {} past the timed region",
                             util::format_duration_ms(escaped_ms));
     r.details.push_back(fmt::format("events {}; the device was idle {} after the stop event (an empty call: {})",
@@ -174,6 +232,7 @@ void check_timing(TestResult& r, const Json& t, const Timing& timing) {
   if (timing.speed_of_light && timing.speed_of_light->memory_fraction &&
       *timing.speed_of_light->memory_fraction > 1.2) {
     r.verdict = Verdict::WA;
+    r.diagnosis = diagnosis::impossible_speed;
     r.summary = fmt::format(
         "suspicious timing: {:.0f} GB/s is {:.0f}% of the device's measured copy bandwidth ({:.0f} GB/s)",
         *timing.bandwidth_gbs, 100 * *timing.speed_of_light->memory_fraction, timing.speed_of_light->peak_copy_gbs);
@@ -193,6 +252,7 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
   if (check_runner_end(r, ctx, o)) return r;
   if (!o.report["guards"].empty()) {
     r.verdict = Verdict::RTE;
+    r.diagnosis = diagnosis::wrote_outside;
     r.summary = describe_guard(d, o.report["guards"][0]);
     for (std::size_t i = 1; i < o.report["guards"].size(); ++i)
       r.details.push_back(describe_guard(d, o.report["guards"][i]));
@@ -200,22 +260,97 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
   }
   if (o.output_bytes > ctx.output_cap_bytes) {
     r.verdict = Verdict::OLE;
+    r.diagnosis = diagnosis::output_limit;
     r.summary = fmt::format("the solution printed {} bytes; the limit is {}", o.output_bytes, ctx.output_cap_bytes);
     return r;
   }
   if (!o.report["modified"].empty()) {
     const Json& m = o.report["modified"][0];
     r.verdict = Verdict::WA;
+    r.diagnosis = diagnosis::input_modified;
     r.summary = fmt::format("input {} was modified (first change at element {})", m.at("buffer").get<std::string>(),
                             m.at("first_index").get<std::size_t>());
     return r;
   }
   compare_outputs(r, ctx, d);
+  if (survivable_error(o)) weigh_survivable_error(r, ctx, o);
   if (r.verdict == Verdict::AC && o.report.contains("timing")) {
     r.timing = read_timing(ctx, d.request, o.report["timing"]);
     check_timing(r, o.report["timing"], *r.timing);
   }
   return r;
+}
+
+bool failed_on_output_values(const TestResult& r) {
+  return r.verdict == Verdict::WA &&
+         (r.diagnosis == diagnosis::never_written || r.diagnosis == diagnosis::wrong_values);
+}
+
+// Which output, and whether its values are the fill value plus the expected ones: the signature
+// of `output[i] += ...` or atomicAdd into memory that was never cleared.
+OutputEvidence output_evidence(const CaseData& d) {
+  std::string buffer = "the output";
+  std::string relation;
+  for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
+    const exec::BufferSlot& s = d.request.buffers[b];
+    if (s.role != spec::Role::out) continue;
+    buffer = s.name;
+    const unsigned char* got = d.shm.data() + s.result_offset;
+    const unsigned char* want = d.expected.at(s.name).data();
+    std::vector<unsigned char> fill(s.element_bytes);
+    exec::fill_poison(fill.data(), s.element_bytes, s.element_bytes);
+    const auto type = d.buffers[b].param->type;
+    if (type == spec::DType::int32 || type == spec::DType::uint32) {
+      std::uint32_t f = 0;
+      std::memcpy(&f, fill.data(), 4);
+      std::size_t offset_matches = 0, differing = 0;
+      for (std::size_t i = 0; i < d.buffers[b].count; ++i) {
+        std::uint32_t g = 0, w = 0;
+        std::memcpy(&g, got + 4 * i, 4);
+        std::memcpy(&w, want + 4 * i, 4);
+        if (g == w) continue;
+        ++differing;
+        if (g == f + w) ++offset_matches;
+      }
+      if (differing && offset_matches == differing)
+        relation = fmt::format("every wrong value of {} is the fill value ({}) plus the expected value", s.name,
+                               static_cast<std::int32_t>(f));
+    } else if (type == spec::DType::float32) {
+      std::size_t nans = 0, differing = 0;
+      for (std::size_t i = 0; i < d.buffers[b].count; ++i) {
+        float g = 0, w = 0;
+        std::memcpy(&g, got + 4 * i, 4);
+        std::memcpy(&w, want + 4 * i, 4);
+        if (g == w) continue;
+        ++differing;
+        if (std::isnan(g) && !std::isnan(w)) ++nans;
+      }
+      if (differing && nans == differing)
+        relation = fmt::format("every wrong value of {} is NaN: the fill value is NaN, and NaN plus anything stays NaN",
+                               s.name);
+    }
+    break;
+  }
+  return {buffer, relation};
+}
+
+void explain_zero_fill_pass(TestResult& r, const OutputEvidence& e) {
+  const std::string& buffer = e.buffer;
+  const std::string& relation = e.relation;
+  r.diagnosis = diagnosis::reads_output_before_writing;
+  std::vector<std::string> lead;
+  if (!relation.empty()) lead.push_back(relation);
+  lead.push_back(r.summary + " (outputs filled with the judge's marker); with outputs starting at zero every value is "
+                             "right");
+  lead.push_back(fmt::format(
+      "clear {} in solve first (cudaMemset, or a kernel that writes every element), then add into it", buffer));
+  lead.push_back(
+      "LeetGPU's harness usually hands over zeroed memory, so it may accept this file there; --fill zero runs every "
+      "test that way");
+  r.details.insert(r.details.begin(), lead.begin(), lead.end());
+  r.summary = fmt::format(
+      "solve reads or accumulates into {} before writing it: the test passes only when {} starts at zero", buffer,
+      buffer);
 }
 
 }  // namespace judge::judging

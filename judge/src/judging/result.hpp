@@ -54,6 +54,8 @@ struct TestResult {
   spec::CaseKind kind = spec::CaseKind::functional;
   Verdict verdict = Verdict::AC;
   std::string summary;               // one line: why this verdict
+  std::string diagnosis;             // a stable code for the explanation (judging/diagnose.hpp)
+  std::vector<std::string> warnings;  // accepted, but worth knowing (e.g. a refused launch)
   std::vector<std::string> details;  // further lines: mismatches, errors
   std::uint64_t seed = 0;
   std::optional<double> solve_ms;  // the checked call, host wall time
@@ -78,6 +80,7 @@ struct RunResult {
   std::string source;
   Verdict verdict = Verdict::AC;
   std::string summary;  // one line for CE / JE, which end before any test
+  std::vector<std::string> notes;  // how this run differs from the default (e.g. --fill zero)
   CompileInfo compile;
   nlohmann::json device;  // the runner's device block; null without a GPU
   std::vector<TestResult> tests;

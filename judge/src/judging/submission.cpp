@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "baseline/rank.hpp"
 #include "baseline/store.hpp"
@@ -50,6 +51,25 @@ Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std:
   if (!runner) return runner.error();
   if (auto s = runner->load(artifact); !s) return s.error();
   return runner;
+}
+
+void zero_outputs(CaseData& d) {
+  d.request.zero_fill = true;
+  for (const exec::BufferSlot& s : d.request.buffers)
+    if (s.role == spec::Role::out) std::memset(d.shm.data() + s.result_offset, 0, s.bytes);
+}
+
+// A test that failed on its output values runs once more with outputs starting at zero; if it
+// then passes, the verdict stays WA and the explanation says solve reads its output first.
+void rerun_with_zeroed_outputs(TestResult& tr, exec::Runner& runner, CaseData& data, DiagnoseContext ctx,
+                               int limit_ms) {
+  const OutputEvidence evidence = output_evidence(data);
+  zero_outputs(data);
+  data.request.performance = false;  // a correctness check only
+  const exec::TestOutcome again = runner.run(data.request, data.shm, limit_ms);
+  ctx.zero_filled = true;
+  const TestResult second = diagnose(ctx, data, again);
+  if (second.verdict == Verdict::AC) explain_zero_fill_pass(tr, evidence);
 }
 
 std::vector<const spec::TestCase*> selected_cases(const spec::TestSuite& suite, const RunOptions& opt) {
@@ -121,6 +141,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
                          exec::Runner& first_runner, const RunOptions& opt) {
   const std::vector<const spec::TestCase*> selected = selected_cases(suite, opt);
   const exec::RunnerLimits limits = runner_limits(opt);
+  if (opt.zero_fill)
+    result.notes.push_back(
+        "outputs start at zero (--fill zero, LeetGPU's way): a solution that reads or adds into its output before "
+        "writing it passes here, and would fail with the default marker fill");
   Result<exec::Runner> runner = std::move(first_runner);
   result.device = runner->device();
   if (auto s = runner->load(artifact.string()); !s) {
@@ -159,13 +183,18 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     } else {
       const int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
       data->request.min_timed_ms = opt.min_timed_ms;
+      if (opt.zero_fill) zero_outputs(*data);
       const exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
       DiagnoseContext ctx{&c, &tc, limit_ms, limits.output_cap_bytes};
       if (peak) {
         ctx.peak_copy_gbs = peak->copy_gbs;
         ctx.peak_fp32_gflops = peak->fp32_gflops;
       }
+      ctx.zero_filled = opt.zero_fill;
+      ctx.strict = opt.strict;
       tr = diagnose(ctx, *data, outcome);
+      if (!opt.zero_fill && failed_on_output_values(tr) && runner->alive())
+        rerun_with_zeroed_outputs(tr, *runner, *data, ctx, limit_ms);
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }

@@ -33,6 +33,12 @@ struct RunOptions {
   std::vector<std::filesystem::path> baseline_stores;
   // Called before each test (for progress on stderr); measuring itself never prints.
   std::function<void(const std::string& test, std::size_t index, std::size_t total)> on_test;
+  // Outputs start as zeros instead of the poison marker (LeetGPU's way; hides reads of outputs
+  // before they are written). Without it, a test that fails on its output values is run once more
+  // with zeroed outputs to tell that bug apart (judging/diagnose.hpp).
+  bool zero_fill = false;
+  // Warnings reject: a survivable CUDA error with right outputs is RTE instead of AC.
+  bool strict = false;
   // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
   std::string visible_devices;
 };

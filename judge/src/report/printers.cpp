@@ -99,6 +99,7 @@ void render_test(std::string& out, const judging::TestResult& t, bool color) {
   if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
+  for (const std::string& w : t.warnings) out += util::paint("       warning: " + w, Color::yellow, color) + "\n";
   if (t.verdict != Verdict::AC) {
     out += util::paint(fmt::format("       test '{}' ({}), seed {}", t.name, spec::case_kind_name(t.kind), t.seed),
                        Color::dim, color) +
@@ -180,6 +181,8 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
   j["verdict"] = judging::verdict_code(t.verdict);
   j["summary"] = t.summary;
   j["details"] = t.details;
+  j["diagnosis"] = t.diagnosis.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.diagnosis);
+  j["warnings"] = t.warnings;
   j["seed"] = t.seed;
   j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();
   j["sampled"] = t.sampled;
@@ -197,6 +200,7 @@ std::string render_text(const judging::RunResult& r, bool color) {
     out += fmt::format(" · {} {}{}", r.compile.engine, r.compile.arch, r.compile.cached ? " (cached)" : "");
   out += fmt::format(" · {}\n", device_line(r.device));
   if (!r.compile.note.empty()) out += fmt::format("note: {}\n", r.compile.note);
+  for (const std::string& n : r.notes) out += fmt::format("note: {}\n", n);
   if (r.tests.empty() && !r.summary.empty()) {
     out += util::paint(fmt::format("{} ({})", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict)),
                        verdict_color(r.verdict), color) +
@@ -227,6 +231,7 @@ nlohmann::ordered_json render_json(const judging::RunResult& r) {
   j["source"] = r.source;
   j["verdict"] = judging::verdict_code(r.verdict);
   j["summary"] = r.summary;
+  j["notes"] = r.notes;
   nlohmann::ordered_json c;
   c["engine"] = r.compile.engine;
   c["arch"] = r.compile.arch;

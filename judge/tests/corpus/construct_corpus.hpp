@@ -20,9 +20,10 @@ namespace judge::testing {
 struct CorpusEntry {
   std::string file;       // relative to the corpus folder
   std::string challenge;  // the slug it solves
-  std::string verdict;    // "AC" for every entry today
+  std::string verdict;    // the verdict under every engine
   std::string construct;  // one line: what it exercises
   bool fallback = false;  // nvrtc may reject it; `auto` must then use nvcc
+  std::string diagnosis;  // the first diagnosed test's code (judging/diagnose.hpp), or "" for none checked
 };
 
 inline std::filesystem::path corpus_dir() {
@@ -42,7 +43,7 @@ inline std::vector<CorpusEntry> corpus_entries() {
   for (const auto& s : doc.at("solutions"))
     out.push_back({s.at("file").get<std::string>(), s.at("challenge").get<std::string>(),
                    s.at("verdict").get<std::string>(), s.at("construct").get<std::string>(),
-                   s.value("fallback", false)});
+                   s.value("fallback", false), s.value("diagnosis", std::string())});
   return out;
 }
 

@@ -29,7 +29,7 @@ std::vector<Case> cases() {
 std::string describe(const judging::RunResult& r) {
   std::string s = std::string(judging::verdict_code(r.verdict)) + " " + r.summary + "\n" + r.compile.log;
   for (const auto& t : r.tests)
-    s += "\n  " + t.name + ": " + std::string(judging::verdict_code(t.verdict)) + " " + t.summary;
+    s += "\n  " + t.name + ": " + std::string(judging::verdict_code(t.verdict)) + " [" + t.diagnosis + "] " + t.summary;
   return s;
 }
 
@@ -57,6 +57,12 @@ TEST_P(ConstructCorpusGpu, GetsTheExpectedVerdict) {
   }
   EXPECT_EQ(judging::verdict_code(r.verdict), k.entry.verdict)
       << k.entry.file << " (" << k.entry.construct << ") under " << k.engine << ": " << describe(r);
+  if (!k.entry.diagnosis.empty()) {
+    std::string first;
+    for (const auto& t : r.tests)
+      if (first.empty()) first = t.diagnosis;
+    EXPECT_EQ(first, k.entry.diagnosis) << describe(r);
+  }
   if (k.engine == "auto" && k.entry.fallback) {
     EXPECT_EQ(r.compile.engine, "nvcc") << describe(r);
   }

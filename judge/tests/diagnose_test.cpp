@@ -1,0 +1,216 @@
+// GPU-free tests of judging::diagnose on runner reports made by hand: survivable CUDA errors
+// (a refused launch with right or wrong outputs, --strict), the diagnosis codes, and the
+// explanation of a test that passes only with zeroed outputs.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "compile/binding.hpp"
+#include "compile/prototype.hpp"
+#include "exec/launch_record.hpp"
+#include "judging/case_data.hpp"
+#include "judging/diagnose.hpp"
+#include "test_support.hpp"
+
+namespace judge {
+namespace {
+
+using Json = nlohmann::json;
+
+struct Case {
+  spec::Challenge challenge;
+  spec::TestSuite suite;
+  judging::CaseData data;
+  const spec::TestCase* test = nullptr;
+};
+
+// The first example of `slug`, prepared as the judge would (inputs, poisoned outputs, expected).
+Case prepare(const std::string& slug, const std::string& prototype) {
+  Case k;
+  auto c = testing::catalog().challenge(slug);
+  EXPECT_TRUE(c);
+  k.challenge = *c;
+  auto suite = testing::catalog().testcases(k.challenge);
+  EXPECT_TRUE(suite);
+  k.suite = *suite;
+  k.test = &k.suite.cases.front();
+  auto proto = compile::parse_solve_prototype(prototype, "solution.cu");
+  EXPECT_TRUE(proto) << proto.error().message;
+  auto binding = compile::bind_prototype(*proto, k.challenge, "solution.cu");
+  EXPECT_TRUE(binding) << binding.error().message;
+  auto data = judging::prepare_case(k.challenge, *k.test, *binding);
+  EXPECT_TRUE(data) << data.error().message;
+  k.data = std::move(*data);
+  return k;
+}
+
+// Writes `values(expected)` into the result region of every out buffer, as the runner would.
+template <class F>
+void set_outputs(judging::CaseData& d, F values) {
+  for (const exec::BufferSlot& s : d.request.buffers) {
+    if (s.role == spec::Role::in) continue;
+    std::vector<unsigned char> v = d.expected.at(s.name);
+    values(v, s);
+    std::memcpy(d.shm.data() + s.result_offset, v.data(), v.size());
+  }
+}
+
+exec::TestOutcome done_outcome() {
+  exec::TestOutcome o;
+  o.report = {{"op", "done"}, {"solve_ms", 1.0}, {"guards", Json::array()}, {"modified", Json::array()}};
+  return o;
+}
+
+Json refused_launch_error() {
+  exec::FailedLaunch f;
+  f.kernel = "reverse_pairs(float*, int)";
+  f.grid = dim3(0, 1, 1);
+  f.block = dim3(256, 1, 1);
+  f.error = cudaErrorInvalidConfiguration;
+  f.failed_launches = 1;
+  f.launches = 1;
+  return {{"name", "cudaErrorInvalidConfiguration"},
+          {"text", "invalid configuration argument"},
+          {"sticky", false},
+          {"launch", exec::to_json(f)}};
+}
+
+judging::DiagnoseContext context(const Case& k) {
+  return {&k.challenge, k.test, 2000, 1 << 20};
+}
+
+const char* kRelu = "extern \"C\" void solve(const float* input, float* output, int N) {}";
+
+TEST(Diagnose, RefusedLaunchWithRightOutputsIsAcceptedWithAWarningNamingTheLaunch) {
+  Case k = prepare("relu", kRelu);
+  set_outputs(k.data, [](auto&, auto&) {});
+  auto o = done_outcome();
+  o.report["cuda_error"] = refused_launch_error();
+  const auto r = judging::diagnose(context(k), k.data, o);
+  EXPECT_EQ(r.verdict, judging::Verdict::AC);
+  EXPECT_EQ(r.diagnosis, "refused_launch");
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_NE(r.warnings[0].find("cudaErrorInvalidConfiguration"), std::string::npos) << r.warnings[0];
+  EXPECT_NE(r.warnings[0].find("kernel reverse_pairs(float*, int) with grid (0, 1, 1), block (256, 1, 1)"),
+            std::string::npos)
+      << r.warnings[0];
+}
+
+TEST(Diagnose, StrictRejectsARefusedLaunchEvenWithRightOutputs) {
+  Case k = prepare("relu", kRelu);
+  set_outputs(k.data, [](auto&, auto&) {});
+  auto o = done_outcome();
+  o.report["cuda_error"] = refused_launch_error();
+  auto ctx = context(k);
+  ctx.strict = true;
+  const auto r = judging::diagnose(ctx, k.data, o);
+  EXPECT_EQ(r.verdict, judging::Verdict::RTE);
+  EXPECT_EQ(r.diagnosis, "refused_launch");
+  EXPECT_TRUE(r.warnings.empty());
+}
+
+TEST(Diagnose, RefusedLaunchWithWrongOutputsIsARunTimeErrorNamingTheLaunch) {
+  Case k = prepare("relu", kRelu);  // outputs still hold the marker: never written
+  auto o = done_outcome();
+  o.report["cuda_error"] = refused_launch_error();
+  const auto r = judging::diagnose(context(k), k.data, o);
+  EXPECT_EQ(r.verdict, judging::Verdict::RTE);
+  EXPECT_EQ(r.diagnosis, "refused_launch");
+  EXPECT_NE(r.summary.find("grid (0, 1, 1)"), std::string::npos) << r.summary;
+  EXPECT_NE(r.summary.find("outputs are wrong"), std::string::npos) << r.summary;
+  ASSERT_FALSE(r.details.empty());
+  EXPECT_NE(r.details[0].find("never written"), std::string::npos) << r.details[0];
+}
+
+TEST(Diagnose, AStickyErrorEndsTheTestAsARunTimeError) {
+  Case k = prepare("relu", kRelu);
+  exec::TestOutcome o;
+  o.report = {{"op", "done"},
+              {"cuda_error", {{"name", "cudaErrorIllegalAddress"}, {"text", "an illegal memory access"}, {"sticky", true}}}};
+  const auto r = judging::diagnose(context(k), k.data, o);
+  EXPECT_EQ(r.verdict, judging::Verdict::RTE);
+  EXPECT_EQ(r.diagnosis, "cuda_error");
+  EXPECT_NE(r.summary.find("cudaErrorIllegalAddress"), std::string::npos);
+}
+
+TEST(Diagnose, OutputsNeverWrittenAndWrongValuesHaveTheirOwnCodes) {
+  Case k = prepare("relu", kRelu);
+  auto r = judging::diagnose(context(k), k.data, done_outcome());
+  EXPECT_EQ(r.verdict, judging::Verdict::WA);
+  EXPECT_EQ(r.diagnosis, "never_written");
+  EXPECT_TRUE(judging::failed_on_output_values(r));
+  set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot&) {
+    float f = 12345.0f;
+    std::memcpy(v.data(), &f, 4);
+  });
+  r = judging::diagnose(context(k), k.data, done_outcome());
+  EXPECT_EQ(r.diagnosis, "wrong_values");
+  EXPECT_TRUE(judging::failed_on_output_values(r));
+}
+
+TEST(Diagnose, AccumulatingIntoTheMarkerIsExplainedAsReadingOutputBeforeWritingIt) {
+  Case k = prepare("count-array-element",
+                   "extern \"C\" void solve(const int* input, int* output, int N, int K) {}");
+  // atomicAdd into the marker: every value is the fill value plus the expected count.
+  set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot& s) {
+    std::vector<unsigned char> fill(4);
+    exec::fill_poison(fill.data(), 4, s.element_bytes);
+    for (std::size_t i = 0; i + 4 <= v.size(); i += 4) {
+      std::uint32_t want = 0, f = 0;
+      std::memcpy(&want, v.data() + i, 4);
+      std::memcpy(&f, fill.data(), 4);
+      const std::uint32_t got = want + f;
+      std::memcpy(v.data() + i, &got, 4);
+    }
+  });
+  auto r = judging::diagnose(context(k), k.data, done_outcome());
+  ASSERT_TRUE(judging::failed_on_output_values(r)) << r.summary;
+  const auto evidence = judging::output_evidence(k.data);
+  EXPECT_EQ(evidence.buffer, "output");
+  EXPECT_NE(evidence.relation.find("fill value (-5921371) plus the expected value"), std::string::npos)
+      << evidence.relation;
+  judging::explain_zero_fill_pass(r, evidence);
+  EXPECT_EQ(r.verdict, judging::Verdict::WA);
+  EXPECT_EQ(r.diagnosis, "reads_output_before_writing");
+  EXPECT_NE(r.summary.find("solve reads or accumulates into output before writing it"), std::string::npos);
+  std::string all;
+  for (const auto& d : r.details) all += d + "\n";
+  EXPECT_NE(all.find("cudaMemset"), std::string::npos) << all;
+  EXPECT_NE(all.find("LeetGPU"), std::string::npos) << all;
+  EXPECT_NE(all.find("--fill zero"), std::string::npos) << all;
+}
+
+TEST(Diagnose, WithZeroedOutputsAZeroIsAValueNotAMarker) {
+  Case k = prepare("relu", kRelu);
+  set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot&) { std::fill(v.begin(), v.end(), 0); });
+  auto ctx = context(k);
+  ctx.zero_filled = true;
+  const auto r = judging::diagnose(ctx, k.data, done_outcome());
+  // Zeros are compared as values: wrong (the example has positive inputs), never "never written".
+  EXPECT_EQ(r.verdict, judging::Verdict::WA);
+  EXPECT_EQ(r.diagnosis, "wrong_values");
+}
+
+TEST(LaunchRecord, ZeroOrOversizedDimensionsAreAConfigurationError) {
+  EXPECT_EQ(exec::configuration_error(dim3(0), dim3(256)), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(exec::configuration_error(dim3(4), dim3(0)), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(exec::configuration_error(dim3(4), dim3(2048)), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(exec::configuration_error(dim3(4), dim3(32, 32, 2)), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(exec::configuration_error(dim3(1, 70000), dim3(32)), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(exec::configuration_error(dim3(1u << 31), dim3(32)), cudaErrorInvalidConfiguration);
+  EXPECT_EQ(exec::configuration_error(dim3(65536, 65535, 65535), dim3(32, 32)), cudaSuccess);
+}
+
+TEST(LaunchRecord, DescribesTheLaunch) {
+  exec::FailedLaunch f;
+  f.kernel = "k(float*)";
+  f.grid = dim3(0, 1, 1);
+  f.block = dim3(128, 2, 1);
+  f.shared_bytes = 4096;
+  EXPECT_EQ(exec::describe_launch(f),
+            "kernel k(float*) with grid (0, 1, 1), block (128, 2, 1), 4096 bytes of dynamic shared memory");
+  EXPECT_EQ(exec::to_json(f)["grid"], Json::array({0, 1, 1}));
+}
+
+}  // namespace
+}  // namespace judge
