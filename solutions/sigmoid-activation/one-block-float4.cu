@@ -1,0 +1,25 @@
+// One block, vectorized: a single block of 1024 threads, one float4 per thread per trip of a
+// block-stride loop, and a scalar tail for the last N % 4 elements.
+//
+// Still one SM, but each warp load now moves 512 bytes instead of 128, so four times as many
+// bytes are in flight: about four times faster than one-block, still far from a full grid.
+#include <cuda_runtime.h>
+
+__device__ __forceinline__ float sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+
+__global__ void sigmoid_one_block_vec4(const float* X, float* Y, int N) {
+  const float4* in4 = reinterpret_cast<const float4*>(X);
+  float4* out4 = reinterpret_cast<float4*>(Y);
+  const int n4 = N / 4;
+  for (int i = threadIdx.x; i < n4; i += blockDim.x) {
+    const float4 v = in4[i];
+    out4[i] = make_float4(sigmoid(v.x), sigmoid(v.y), sigmoid(v.z), sigmoid(v.w));
+  }
+  const int j = n4 * 4 + threadIdx.x;  // the 0 to 3 elements after the last float4
+  if (j < N) Y[j] = sigmoid(X[j]);
+}
+
+extern "C" void solve(const float* X, float* Y, int N) {
+  sigmoid_one_block_vec4<<<1, 1024>>>(X, Y, N);
+  cudaDeviceSynchronize();
+}
