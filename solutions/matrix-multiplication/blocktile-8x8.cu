@@ -17,7 +17,9 @@ constexpr int DIM = BM / T;                   // 16 threads per side
 constexpr int THREADS = DIM * DIM;            // 256
 constexpr int LOADS = BM * BK / THREADS;      // 4 elements of each slice per thread
 
-__global__ void __launch_bounds__(THREADS)
+// At most 128 registers, so that two blocks fit on an SM: one block computes while the other
+// waits for its next slices from global memory (there is no double buffering here).
+__global__ void __launch_bounds__(THREADS, 2)
 matmul_blocktile_8x8(const float* A, const float* B, float* C, int M, int N, int K) {
   __shared__ float As[BM][BK];
   __shared__ float Bs[BK][BN];

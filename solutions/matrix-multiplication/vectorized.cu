@@ -20,7 +20,7 @@ constexpr int kThreads = 256;
 constexpr int kAPad = 4;
 
 template <bool kChecked>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, 2)
 sgemm_vectorized(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C, int M,
                  int N, int K) {
   __shared__ __align__(16) float As[kBK][kBM + kAPad];

@@ -10,7 +10,6 @@
 // the 0-3 leading and trailing elements done one at a time.
 #include <cuda_runtime.h>
 #include <math.h>
-#include <stdint.h>
 #include <cooperative_groups.h>
 
 namespace cg = cooperative_groups;
@@ -119,8 +118,8 @@ extern "C" void solve(const float* input, float* output, int N) {
         max_blocks = sm_count * per_sm;  // every block resident: required for grid.sync()
         if (max_blocks > MAX_BLOCKS) max_blocks = MAX_BLOCKS;
     }
-    const uintptr_t in_address = reinterpret_cast<uintptr_t>(input);
-    const uintptr_t out_address = reinterpret_cast<uintptr_t>(output);
+    const size_t in_address = reinterpret_cast<size_t>(input);
+    const size_t out_address = reinterpret_cast<size_t>(output);
     int head = static_cast<int>(((16 - (in_address & 15)) & 15) / 4);
     if (((in_address ^ out_address) & 15) != 0) head = N;  // misaligned alike or not at all
     if (head > N) head = N;
