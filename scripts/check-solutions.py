@@ -299,7 +299,8 @@ def judge_phased(binary, files, runs, jobs):
                                                              "phase1_verdict": first["verdict"]}
         grid[key] = r
         progress(f"[phase 2, timed {n}/{len(timed)}]", files[run["file"]], run, r,
-                 "" if first["ok"] else f"; whole run alone, its functional part got {first['verdict']} in phase 1")
+                 f"; median {fmt_ms(time_of(r['report'])[0])}" +
+                 ("" if first["ok"] else f"; whole run alone, its functional part got {first['verdict']} in phase 1"))
     again = [run for run in shared if not run.get("part") and not grid[run["file"], run["engine"]]["ok"]]
     for n, run in enumerate(again, 1):
         first = grid[run["file"], run["engine"]]
