@@ -125,8 +125,9 @@ TEST(Diagnose, RefusedLaunchWithWrongOutputsIsARunTimeErrorNamingTheLaunch) {
 TEST(Diagnose, AStickyErrorEndsTheTestAsARunTimeError) {
   Case k = prepare("relu", kRelu);
   exec::TestOutcome o;
-  o.report = {{"op", "done"},
-              {"cuda_error", {{"name", "cudaErrorIllegalAddress"}, {"text", "an illegal memory access"}, {"sticky", true}}}};
+  o.report = {
+      {"op", "done"},
+      {"cuda_error", {{"name", "cudaErrorIllegalAddress"}, {"text", "an illegal memory access"}, {"sticky", true}}}};
   const auto r = judging::diagnose(context(k), k.data, o);
   EXPECT_EQ(r.verdict, judging::Verdict::RTE);
   EXPECT_EQ(r.diagnosis, "cuda_error");
@@ -149,8 +150,7 @@ TEST(Diagnose, OutputsNeverWrittenAndWrongValuesHaveTheirOwnCodes) {
 }
 
 TEST(Diagnose, AccumulatingIntoTheMarkerIsExplainedAsReadingOutputBeforeWritingIt) {
-  Case k = prepare("count-array-element",
-                   "extern \"C\" void solve(const int* input, int* output, int N, int K) {}");
+  Case k = prepare("count-array-element", "extern \"C\" void solve(const int* input, int* output, int N, int K) {}");
   // atomicAdd into the marker: every value is the fill value plus the expected count.
   set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot& s) {
     std::vector<unsigned char> fill(4);

@@ -114,6 +114,7 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   opt.run.keep_going = a.judge.keep_going;
   opt.run.zero_fill = a.judge.fill == "zero";
   opt.run.strict = a.judge.strict;
+  opt.run.time_with = a.judge.time_with;
   opt.run.engine = a.judge.compiler;
   opt.run.use_cache = !a.judge.no_cache;
   for (const std::string& d : a.judge.include_dirs) opt.run.include_dirs.emplace_back(d);

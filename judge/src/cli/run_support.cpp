@@ -44,6 +44,10 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
       ->check(CLI::IsMember({"marker", "zero"}));
   sub.add_flag("--strict", r.strict,
                "Reject what is otherwise accepted with a warning (a refused launch that left every output right)");
+  sub.add_option("--time-with", r.time_with,
+                 "Which build the performance case runs on when NVRTC compiled the file: nvcc (default; an nvcc "
+                 "build, LeetGPU's compiler, made in the background) or same (the NVRTC build)")
+      ->check(CLI::IsMember({"nvcc", "same"}));
   sub.add_option("--store", r.store,
                  "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
@@ -70,6 +74,7 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.min_timed_ms = 1000 * r.min_time_s;
   opt.zero_fill = r.fill == "zero";
   opt.strict = r.strict;
+  opt.time_with = r.time_with;
   opt.compile_timeout_ms = 1000 * r.compile_timeout_s;
   opt.data_root = cat->root();
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);

@@ -19,10 +19,11 @@ struct JudgeRequest {
   std::vector<std::string> include_dirs;
   std::optional<std::string> store;  // --store DIR (default: the user store)
   bool keep_going = false, no_cache = false, progress = false;
-  std::string fill = "marker";  // --fill: what outputs hold when solve starts (marker or zero)
-  bool strict = false;          // --strict: warnings reject
-  double min_time_s = 0.5;      // --min-time: accumulated time of the timed calls
-  int compile_timeout_s = 120;  // --compile-timeout: the compile runs in a child process
+  std::string fill = "marker";     // --fill: what outputs hold when solve starts (marker or zero)
+  bool strict = false;             // --strict: warnings reject
+  std::string time_with = "nvcc";  // --time-with: the build the performance case runs on
+  double min_time_s = 0.5;         // --min-time: accumulated time of the timed calls
+  int compile_timeout_s = 120;     // --compile-timeout: the compile runs in a child process
 };
 
 // "example,functional" and the like (--tests); "all" is every kind.

@@ -185,7 +185,7 @@ void invoke_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
 
 struct SolveOutcome {
   cudaError_t error = cudaSuccess;
-  bool sticky = false;                // the context is unusable (every later call fails)
+  bool sticky = false;                 // the context is unusable (every later call fails)
   std::optional<FailedLaunch> launch;  // the first launch the runtime refused, if any
 };
 

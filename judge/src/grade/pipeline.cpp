@@ -13,6 +13,7 @@
 
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
+#include "judging/timing_build.hpp"
 
 namespace judge::grade {
 namespace fs = std::filesystem;
@@ -64,7 +65,8 @@ struct Compiled {
   compile::Binding binding;
   fs::path artifact;
   std::string arch;
-  std::string note;  // the compile engine's fallback note
+  std::string note;                            // the compile engine's fallback note
+  std::optional<judging::TimingBuild> timing;  // the nvcc build for the performance case, if any
 };
 
 class CompiledQueue {
@@ -154,8 +156,14 @@ std::variant<Graded, Compiled> compile_one(std::size_t index, const Submission& 
     g.compiled_only = true;
     return g;
   }
-  return Compiled{index, std::move(g.result),      std::move(*bound.binding), std::move(*artifact),
-                  arch,  std::move(g.compile_note)};
+  std::optional<judging::TimingBuild> timing;
+  if (judging::wants_timing_build(o.run, g.result.compile.engine)) {
+    compile::CompileRequest req{s.file, s.id, o.run.include_dirs, arch, "nvcc", *bound.binding};
+    req.use_cache = o.run.use_cache;
+    timing = judging::start_timing_build(req, o.run, s.challenge, "", s.file.string());
+  }
+  return Compiled{index, std::move(g.result),       std::move(*bound.binding), std::move(*artifact),
+                  arch,  std::move(g.compile_note), std::move(timing)};
 }
 
 // The performance case's median and percentile, when it ran and passed.
@@ -176,16 +184,18 @@ Graded judge_one(Compiled item, const Submission& s, const Loaded& l, const Gpu&
   judging::RunOptions ro = o.run;
   ro.visible_devices = gpu.visible_devices;
   std::optional<fs::path> artifact = item.artifact;
-  if (item.arch != gpu.arch)  // a GPU of another model: build for its own arch
+  if (item.arch != gpu.arch) {  // a GPU of another model: build for its own arch
     artifact = build(s, item.result, g.compile_note, item.binding, gpu.arch, o);
+    item.timing.reset();  // built for the other arch: the judged build is timed
+  }
   if (!artifact) {
     g.result = std::move(item.result);
   } else if (auto runner = exec::Runner::start(judging::runner_limits(ro)); !runner) {
     g.result = ended(std::move(item.result), Verdict::JE,
                      fmt::format("cannot start the GPU runner on GPU {}: {}", gpu.index, runner.error().message));
   } else {
-    g.result =
-        judging::judge_artifact(std::move(item.result), *l.challenge, *l.suite, item.binding, *artifact, *runner, ro);
+    g.result = judging::judge_artifact(std::move(item.result), *l.challenge, *l.suite, item.binding, *artifact, *runner,
+                                       ro, item.timing ? &*item.timing : nullptr);
   }
   g.judge_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   take_timing(g);

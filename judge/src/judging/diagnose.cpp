@@ -45,11 +45,12 @@ std::string describe_cuda_error(const Json& e) {
   if (!e.contains("launch")) return s;
   const Json& l = e["launch"];
   const std::string kernel = l["kernel"].get<std::string>();
-  s += fmt::format(", raised by the launch of kernel {} with grid ({}, {}, {}), block ({}, {}, {}), {} bytes of "
-                   "dynamic shared memory",
-                   kernel.empty() ? "(unnamed)" : kernel, l["grid"][0].get<unsigned>(), l["grid"][1].get<unsigned>(),
-                   l["grid"][2].get<unsigned>(), l["block"][0].get<unsigned>(), l["block"][1].get<unsigned>(),
-                   l["block"][2].get<unsigned>(), l["shared_bytes"].get<std::size_t>());
+  s += fmt::format(
+      ", raised by the launch of kernel {} with grid ({}, {}, {}), block ({}, {}, {}), {} bytes of "
+      "dynamic shared memory",
+      kernel.empty() ? "(unnamed)" : kernel, l["grid"][0].get<unsigned>(), l["grid"][1].get<unsigned>(),
+      l["grid"][2].get<unsigned>(), l["block"][0].get<unsigned>(), l["block"][1].get<unsigned>(),
+      l["block"][2].get<unsigned>(), l["shared_bytes"].get<std::size_t>());
   const int refused = l.value("failed_launches", 1);
   if (refused > 1) s += fmt::format(" ({} of {} launches were refused)", refused, l.value("launches", refused));
   return s;
@@ -340,17 +341,18 @@ void explain_zero_fill_pass(TestResult& r, const OutputEvidence& e) {
   r.diagnosis = diagnosis::reads_output_before_writing;
   std::vector<std::string> lead;
   if (!relation.empty()) lead.push_back(relation);
-  lead.push_back(r.summary + " (outputs filled with the judge's marker); with outputs starting at zero every value is "
-                             "right");
+  lead.push_back(r.summary +
+                 " (outputs filled with the judge's marker); with outputs starting at zero every value is "
+                 "right");
   lead.push_back(fmt::format(
       "clear {} in solve first (cudaMemset, or a kernel that writes every element), then add into it", buffer));
   lead.push_back(
       "LeetGPU's harness usually hands over zeroed memory, so it may accept this file there; --fill zero runs every "
       "test that way");
   r.details.insert(r.details.begin(), lead.begin(), lead.end());
-  r.summary = fmt::format(
-      "solve reads or accumulates into {} before writing it: the test passes only when {} starts at zero", buffer,
-      buffer);
+  r.summary =
+      fmt::format("solve reads or accumulates into {} before writing it: the test passes only when {} starts at zero",
+                  buffer, buffer);
 }
 
 }  // namespace judge::judging

@@ -38,7 +38,9 @@ struct Timing {
   double sampling_ms = 0;                    // wall time of the sampling loop
   int warmup_calls = 0;
   std::string stop_reason;
-  std::string l2_flush;  // how L2 was emptied before each call
+  std::string engine;       // which compile engine built the timed artifact (judging/timing_build.hpp)
+  std::string engine_note;  // why it is not nvcc, when nvcc was asked for and failed
+  std::string l2_flush;     // how L2 was emptied before each call
   std::size_t validated_samples = 0;
   bool alternate_inputs = false;
   nlohmann::json clocks;                // NVML readings before/after, when available
@@ -53,10 +55,10 @@ struct TestResult {
   std::string name;
   spec::CaseKind kind = spec::CaseKind::functional;
   Verdict verdict = Verdict::AC;
-  std::string summary;               // one line: why this verdict
-  std::string diagnosis;             // a stable code for the explanation (judging/diagnose.hpp)
+  std::string summary;                // one line: why this verdict
+  std::string diagnosis;              // a stable code for the explanation (judging/diagnose.hpp)
   std::vector<std::string> warnings;  // accepted, but worth knowing (e.g. a refused launch)
-  std::vector<std::string> details;  // further lines: mismatches, errors
+  std::vector<std::string> details;   // further lines: mismatches, errors
   std::uint64_t seed = 0;
   std::optional<double> solve_ms;  // the checked call, host wall time
   std::string sampled;             // "C: 8192 of 50331648 elements checked" when sampled
@@ -79,7 +81,7 @@ struct RunResult {
   std::string title;
   std::string source;
   Verdict verdict = Verdict::AC;
-  std::string summary;  // one line for CE / JE, which end before any test
+  std::string summary;             // one line for CE / JE, which end before any test
   std::vector<std::string> notes;  // how this run differs from the default (e.g. --fill zero)
   CompileInfo compile;
   nlohmann::json device;  // the runner's device block; null without a GPU

@@ -16,6 +16,7 @@
 #include "judging/case_data.hpp"
 #include "judging/diagnose.hpp"
 #include "judging/isolated_compile.hpp"
+#include "judging/timing_build.hpp"
 
 namespace judge::judging {
 namespace {
@@ -133,12 +134,15 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
   result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log, built.note};
   if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
   if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
-  return judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt);
+  std::optional<TimingBuild> timing;
+  if (wants_timing_build(opt, built.engine)) timing = start_timing_build(req, opt, c.slug, "", display);
+  return judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt,
+                        timing ? &*timing : nullptr);
 }
 
 RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec::TestSuite& suite,
                          const compile::Binding& binding, const std::filesystem::path& artifact,
-                         exec::Runner& first_runner, const RunOptions& opt) {
+                         exec::Runner& first_runner, const RunOptions& opt, const TimingBuild* timing_build) {
   const std::vector<const spec::TestCase*> selected = selected_cases(suite, opt);
   const exec::RunnerLimits limits = runner_limits(opt);
   if (opt.zero_fill)
@@ -165,12 +169,30 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
 
   // 4. Tests in order; a dead runner is replaced when more tests are to run.
+  std::string loaded = artifact.string();
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const spec::TestCase& tc = *selected[i];
     if (opt.on_test) opt.on_test(tc.name, i, selected.size());
+    // The performance case runs on the timing build when there is one (judging/timing_build.hpp).
+    std::string wanted = artifact.string();
+    std::string timed_engine = result.compile.engine, timing_note;
+    if (tc.kind == spec::CaseKind::performance && timing_build) {
+      const compile::CompileOutcome& nv = timing_build->outcome.get();
+      if (nv.status == compile::CompileOutcome::Status::ok) {
+        wanted = nv.artifact.string();
+        timed_engine = "nvcc";
+      } else {
+        timing_note =
+            "the nvcc build for timing failed, so the NVRTC build was timed: " + nv.log.substr(0, nv.log.find('\n'));
+      }
+    }
     if (!runner->alive()) {
-      runner = start_and_load(limits, artifact.string());
+      runner = start_and_load(limits, wanted);
       if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
+      loaded = wanted;
+    } else if (loaded != wanted) {
+      if (auto s = runner->load(wanted); !s) return ended(result, Verdict::JE, s.error().message);
+      loaded = wanted;
     }
     auto data = prepare_case(c, tc, binding, prep);
     TestResult tr;
@@ -195,6 +217,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       tr = diagnose(ctx, *data, outcome);
       if (!opt.zero_fill && failed_on_output_values(tr) && runner->alive())
         rerun_with_zeroed_outputs(tr, *runner, *data, ctx, limit_ms);
+      if (tr.timing) {
+        tr.timing->engine = timed_engine;
+        tr.timing->engine_note = timing_note;
+      }
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }

@@ -39,6 +39,9 @@ struct RunOptions {
   bool zero_fill = false;
   // Warnings reject: a survivable CUDA error with right outputs is RTE instead of AC.
   bool strict = false;
+  // "nvcc": an NVRTC-built solution's performance case runs on an nvcc build of the same file
+  // (judging/timing_build.hpp); "same": on the build that was judged.
+  std::string time_with = "nvcc";
   // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
   std::string visible_devices;
 };
@@ -71,8 +74,10 @@ exec::RunnerLimits runner_limits(const RunOptions& options);
 
 // Last step: loads an artifact built for the runner's GPU and runs the selected tests; `result`
 // carries what the earlier steps filled in. Replaces a runner that dies; stops it at the end.
+// `timing_build`: the nvcc build the performance case runs on (judging/timing_build.hpp), or null.
+struct TimingBuild;
 RunResult judge_artifact(RunResult result, const spec::Challenge& challenge, const spec::TestSuite& suite,
                          const compile::Binding& binding, const std::filesystem::path& artifact, exec::Runner& runner,
-                         const RunOptions& options);
+                         const RunOptions& options, const TimingBuild* timing_build = nullptr);
 
 }  // namespace judge::judging

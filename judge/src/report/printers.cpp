@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "judging/timed_result.hpp"
@@ -60,12 +61,14 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
   std::string how = fmt::format("stopped: {}; {} timed calls validated", t.stop_reason, t.validated_samples);
   how += t.alternate_inputs ? "; inputs alternated between 2 sets" : "; one input set";
+  if (!t.engine.empty()) how += "; timed build: " + t.engine;
   if (!t.l2_flush.empty()) how += "; L2 flush: " + t.l2_flush;
   if (t.clocks.contains("clocks_after")) {
     how += fmt::format("; SM {} MHz", t.clocks["clocks_after"].value("sm_mhz", 0));
     if (t.clocks["clocks_after"].value("throttled", false)) how += " (throttled!)";
   }
   out += util::paint(pad + how, Color::dim, color) + "\n";
+  if (!t.engine_note.empty()) out += util::paint(pad + t.engine_note, Color::yellow, color) + "\n";
   if (t.launch_latency_ms) {
     const std::string launch =
         t.timed_from == "queued"
@@ -86,7 +89,7 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
 }
 
-void render_test(std::string& out, const judging::TestResult& t, bool color) {
+void render_test(std::string& out, const judging::TestResult& t, bool color, std::vector<std::string>& seen_warnings) {
   const std::string code = fmt::format("{:<4}", judging::verdict_code(t.verdict));
   std::string line = fmt::format("  {} {:<28}", util::paint(code, verdict_color(t.verdict), color), t.name);
   if (t.timing) {
@@ -99,7 +102,13 @@ void render_test(std::string& out, const judging::TestResult& t, bool color) {
   if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
-  for (const std::string& w : t.warnings) out += util::paint("       warning: " + w, Color::yellow, color) + "\n";
+  for (const std::string& w : t.warnings) {
+    // The same warning on every test (a refused launch solve always makes) is shown once.
+    const bool repeated = std::find(seen_warnings.begin(), seen_warnings.end(), w) != seen_warnings.end();
+    out += util::paint(repeated ? "       warning: the same as above" : "       warning: " + w, Color::yellow, color) +
+           "\n";
+    if (!repeated) seen_warnings.push_back(w);
+  }
   if (t.verdict != Verdict::AC) {
     out += util::paint(fmt::format("       test '{}' ({}), seed {}", t.name, spec::case_kind_name(t.kind), t.seed),
                        Color::dim, color) +
@@ -137,6 +146,8 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   tj["sampling_ms"] = t.sampling_ms;
   tj["warmup_calls"] = t.warmup_calls;
   tj["stop_reason"] = t.stop_reason;
+  tj["engine"] = t.engine;
+  tj["engine_note"] = t.engine_note;
   tj["l2_flush"] = t.l2_flush;
   tj["validated_samples"] = t.validated_samples;
   tj["alternate_inputs"] = t.alternate_inputs;
@@ -209,8 +220,9 @@ std::string render_text(const judging::RunResult& r, bool color) {
     return out;
   }
   std::size_t passed = 0;
+  std::vector<std::string> seen_warnings;
   for (const judging::TestResult& t : r.tests) {
-    render_test(out, t, color);
+    render_test(out, t, color, seen_warnings);
     passed += t.verdict == Verdict::AC;
   }
   if (!r.summary.empty()) out += r.summary + "\n";
