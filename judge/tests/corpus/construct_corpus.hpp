@@ -23,6 +23,10 @@ struct CorpusEntry {
   std::string verdict;    // "AC" for every entry today
   std::string construct;  // one line: what it exercises
   bool fallback = false;  // nvrtc may reject it; `auto` must then use nvcc
+  // The engine `auto` must end up with: "nvcc" for a fallback; "nvrtc" for an entry that
+  // reproduces a cause of past fallbacks and must stay on NVRTC ("engine" in expected.json);
+  // empty: not checked here (the GPU test judges auto on every entry).
+  std::string auto_engine;
 };
 
 inline std::filesystem::path corpus_dir() {
@@ -42,7 +46,7 @@ inline std::vector<CorpusEntry> corpus_entries() {
   for (const auto& s : doc.at("solutions"))
     out.push_back({s.at("file").get<std::string>(), s.at("challenge").get<std::string>(),
                    s.at("verdict").get<std::string>(), s.at("construct").get<std::string>(),
-                   s.value("fallback", false)});
+                   s.value("fallback", false), s.value("engine", s.value("fallback", false) ? "nvcc" : "")});
   return out;
 }
 

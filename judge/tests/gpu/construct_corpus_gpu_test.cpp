@@ -57,8 +57,8 @@ TEST_P(ConstructCorpusGpu, GetsTheExpectedVerdict) {
   }
   EXPECT_EQ(judging::verdict_code(r.verdict), k.entry.verdict)
       << k.entry.file << " (" << k.entry.construct << ") under " << k.engine << ": " << describe(r);
-  if (k.engine == "auto" && k.entry.fallback) {
-    EXPECT_EQ(r.compile.engine, "nvcc") << describe(r);
+  if (k.engine == "auto" && !k.entry.auto_engine.empty()) {
+    EXPECT_EQ(r.compile.engine, k.entry.auto_engine) << describe(r);
   }
 }
 
