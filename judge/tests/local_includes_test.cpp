@@ -15,8 +15,9 @@ TEST(LocalIncludes, InlinesEachHeaderOnceBetweenLineMarkers) {
   testing::TempDir dir;
   dir.write("common.cuh", "#pragma once\nconstexpr int kN = 4;\n");
   dir.write("k.cuh", "#include \"common.cuh\"\n__global__ void k(float* p) { p[0] = kN; }\n");
-  const auto src = dir.write("sol.cu", "#include \"k.cuh\"\n#include \"common.cuh\"\n#include \"missing.h\"\n"
-                                       "void go(float* p) { k<<<1, 1>>>(p); }\n");
+  const auto src = dir.write("sol.cu",
+                             "#include \"k.cuh\"\n#include \"common.cuh\"\n#include \"missing.h\"\n"
+                             "void go(float* p) { k<<<1, 1>>>(p); }\n");
   auto text = compile::read_text_file(src);
   ASSERT_TRUE(text);
   const auto in = compile::inline_local_includes(src, *text, "dir/sol.cu", {}, {});

@@ -33,8 +33,8 @@ struct InlinedSource {
 // how messages name it. A quoted include is looked up next to the including file, then in
 // `include_dirs`, then in `provided` (name -> text: the judge's solve.h); one found nowhere stays
 // as written, for the compilers to report.
-InlinedSource inline_local_includes(const std::filesystem::path& source, std::string_view text, std::string_view display,
-                                    const std::vector<std::filesystem::path>& include_dirs,
+InlinedSource inline_local_includes(const std::filesystem::path& source, std::string_view text,
+                                    std::string_view display, const std::vector<std::filesystem::path>& include_dirs,
                                     const std::map<std::string, std::string>& provided);
 
 }  // namespace judge::compile

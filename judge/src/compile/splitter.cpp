@@ -595,8 +595,8 @@ class Splitter {
     std::size_t best = 0;
     for (const Entity* e : defined) {
       if (!written.empty() || global) {
-        const bool ends_with = e->ns.size() >= written.size() &&
-                               std::equal(written.begin(), written.end(), e->ns.end() - written.size());
+        const bool ends_with =
+            e->ns.size() >= written.size() && std::equal(written.begin(), written.end(), e->ns.end() - written.size());
         if (ends_with && (!global || e->ns.size() == written.size())) chosen.push_back(e);
         continue;
       }
@@ -660,7 +660,7 @@ class Splitter {
       }
       if (!constant || type.empty() || !ident(j)) continue;
       while (ident(j) && (is(j + 1, "=") || is(j + 1, "{"))) {  // each declarator: name = init
-        const std::size_t init = j + 2;  // after `=`, or inside `{`
+        const std::size_t init = j + 2;                         // after `=`, or inside `{`
         std::size_t end = init;
         if (is(j + 1, "{")) {
           end = matching(j + 1);
@@ -673,8 +673,8 @@ class Splitter {
         }
         std::string value;
         for (std::size_t v = init; v < end; ++v) value += (value.empty() ? "" : " ") + std::string(text(v));
-        out.emplace(std::string(text(j)), type == "auto" ? "(" + value + ")"
-                                                         : fmt::format("static_cast<{}>({})", type, value));
+        out.emplace(std::string(text(j)),
+                    type == "auto" ? "(" + value + ")" : fmt::format("static_cast<{}>({})", type, value));
         j = is(end, "}") ? end + 1 : end;
         if (!is(j, ",")) break;
         ++j;
@@ -693,7 +693,8 @@ class Splitter {
       const std::string_view w = token_text(value, toks[k]);
       const bool after_scope = k > 0 && token_text(value, toks[k - 1]) == "::";
       const auto l = toks[k].kind == TokenKind::identifier && !after_scope ? locals.find(std::string(w)) : locals.end();
-      out += (out.empty() ? "" : " ") + (l != locals.end() ? substitute_locals(l->second, locals, depth + 1) : std::string(w));
+      out += (out.empty() ? "" : " ") +
+             (l != locals.end() ? substitute_locals(l->second, locals, depth + 1) : std::string(w));
     }
     return out;
   }

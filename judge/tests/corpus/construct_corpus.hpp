@@ -45,8 +45,8 @@ inline std::vector<CorpusEntry> corpus_entries() {
   std::vector<CorpusEntry> out;
   for (const auto& s : doc.at("solutions"))
     out.push_back({s.at("file").get<std::string>(), s.at("challenge").get<std::string>(),
-                   s.at("verdict").get<std::string>(), s.at("construct").get<std::string>(),
-                   s.value("fallback", false), s.value("engine", s.value("fallback", false) ? "nvcc" : "")});
+                   s.at("verdict").get<std::string>(), s.at("construct").get<std::string>(), s.value("fallback", false),
+                   s.value("engine", s.value("fallback", false) ? "nvcc" : "")});
   return out;
 }
 
