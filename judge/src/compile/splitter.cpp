@@ -672,7 +672,8 @@ class Splitter {
           }
         }
         std::string value;
-        for (std::size_t v = init; v < end; ++v) value += (value.empty() ? "" : " ") + std::string(text(v));
+        for (std::size_t v = init; v < end; ++v)
+          value += std::string(v > init && t_[v].begin > t_[v - 1].end ? " " : "") + std::string(text(v));
         out.emplace(std::string(text(j)),
                     type == "auto" ? "(" + value + ")" : fmt::format("static_cast<{}>({})", type, value));
         j = is(end, "}") ? end + 1 : end;
@@ -693,8 +694,8 @@ class Splitter {
       const std::string_view w = token_text(value, toks[k]);
       const bool after_scope = k > 0 && token_text(value, toks[k - 1]) == "::";
       const auto l = toks[k].kind == TokenKind::identifier && !after_scope ? locals.find(std::string(w)) : locals.end();
-      out += (out.empty() ? "" : " ") +
-             (l != locals.end() ? substitute_locals(l->second, locals, depth + 1) : std::string(w));
+      if (k > 0 && toks[k].begin > toks[k - 1].end) out += ' ';  // the initializer's own spacing
+      out += l != locals.end() ? substitute_locals(l->second, locals, depth + 1) : std::string(w);
     }
     return out;
   }
