@@ -46,9 +46,24 @@ TEST(Prototype, MissingOrNotExternC) {
   auto none = compile::parse_solve_prototype("__global__ void k() {}", "s.cu");
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().message.find("no `extern \"C\" void solve(...)` found"), std::string::npos);
-  auto plain = compile::parse_solve_prototype("\n\nvoid solve(float* a) {}", "s.cu");
-  ASSERT_FALSE(plain);
-  EXPECT_NE(plain.error().message.find("s.cu:3: solve must be declared extern \"C\""), std::string::npos);
+  auto declared = compile::parse_solve_prototype("\n\nvoid solve(float* a);", "s.cu");
+  ASSERT_FALSE(declared);
+  EXPECT_NE(declared.error().message.find("s.cu:3: solve is declared but not defined here"), std::string::npos)
+      << declared.error().message;
+}
+
+// LeetGPU's older format: a C++-linkage definition is taken when no extern "C" solve exists.
+TEST(Prototype, CppLinkageDefinitionIsTheOlderFormat) {
+  auto legacy = compile::parse_solve_prototype("#include \"solve.h\"\nvoid solve(const float* a, int n) {}", "s.cu");
+  ASSERT_TRUE(legacy) << legacy.error().message;
+  EXPECT_TRUE(legacy->cpp_linkage);
+  EXPECT_TRUE(legacy->is_definition);
+  EXPECT_EQ(legacy->line, 2);
+  ASSERT_EQ(legacy->params.size(), 2u);
+  auto both = compile::parse_solve_prototype("void solve(float* a) {}\nextern \"C\" void solve(int n) {}", "s.cu");
+  ASSERT_TRUE(both);
+  EXPECT_FALSE(both->cpp_linkage);
+  EXPECT_EQ(both->params[0].base, "int");
 }
 
 class Binding : public ::testing::Test {
@@ -95,6 +110,28 @@ TEST_F(Binding, RejectionsNameTheParameter) {
   auto ptr = bind("const float* A, const float* B, float* C, int* N");
   ASSERT_FALSE(ptr);
   EXPECT_NE(ptr.error().message.find("passed by value"), std::string::npos);
+}
+
+// The older format binds like extern "C" (a wrong prototype is CE naming what was expected and
+// found) and carries the solve.h the judge provides, made from the challenge's signature.
+TEST_F(Binding, OlderFormatGetsTheJudgesSolveHeader) {
+  auto p = compile::parse_solve_prototype("void solve(const float* A, const float* B, float* C, int N) {}", "s.cu");
+  ASSERT_TRUE(p);
+  auto b = compile::bind_prototype(*p, challenge_, "s.cu");
+  ASSERT_TRUE(b) << b.error().message;
+  EXPECT_NE(b->solve_header.find("#include <cuda_runtime.h>"), std::string::npos) << b->solve_header;
+  EXPECT_NE(b->solve_header.find("\nvoid solve(const float* A, const float* B, float* C, int N);"), std::string::npos)
+      << b->solve_header;
+  auto wrong = compile::parse_solve_prototype("void solve(const float* A, float* C, int N) {}", "s.cu");
+  ASSERT_TRUE(wrong);
+  auto rejected = compile::bind_prototype(*wrong, challenge_, "s.cu");
+  ASSERT_FALSE(rejected);
+  EXPECT_NE(rejected.error().message.find("your solve takes 3 parameters, vector-addition expects 4"),
+            std::string::npos);
+  EXPECT_NE(rejected.error().message.find("const float* A, const float* B, float* C, int N"), std::string::npos);
+  auto extern_c = bind("const float* A, const float* B, float* C, int N");
+  ASSERT_TRUE(extern_c);
+  EXPECT_TRUE(extern_c->solve_header.empty());
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Every construct-corpus entry compiles for sm_90 without a GPU under nvcc and under nvrtc.
+// Every construct-corpus entry compiles for sm_90 without a GPU under nvcc and under nvrtc;
+// entries with "engine": "nvrtc" also under auto, which must keep them on NVRTC.
 // Entries marked "fallback" use constructs the NVRTC splitter may reject: nvrtc must refuse them
 // with a message naming the construct's line, and `auto` must build them with nvcc instead.
 #include <gtest/gtest.h>
@@ -33,7 +34,8 @@ std::vector<Case> cases() {
   for (const auto& e : testing::corpus_entries()) {
     out.push_back({e, "nvcc"});
     out.push_back({e, "nvrtc"});
-    if (e.fallback) out.push_back({e, "auto"});  // auto on supported files is covered on the GPU
+    // auto on the other files is covered on the GPU
+    if (!e.auto_engine.empty()) out.push_back({e, "auto"});
   }
   return out;
 }
@@ -67,10 +69,14 @@ TEST_P(ConstructCorpus, CompilesForSm90) {
   }
   ASSERT_EQ(out.status, Status::ok) << what;
   EXPECT_TRUE(fs::exists(out.artifact)) << what;
-  // `auto` on a fallback file must have taken the nvcc route; explicit engines are used as asked.
-  EXPECT_EQ(out.engine, k.engine == "auto" ? "nvcc" : k.engine) << what;
-  if (k.engine == "auto") {
+  // `auto` takes the entry's engine: nvcc for a fallback (saying why), nvrtc with no note for a
+  // cause of past fallbacks; explicit engines are used as asked.
+  EXPECT_EQ(out.engine, k.engine == "auto" ? k.entry.auto_engine : k.engine) << what;
+  if (k.engine == "auto" && k.entry.auto_engine == "nvcc") {
     EXPECT_FALSE(out.note.empty()) << "auto says why it chose nvcc: " << what;
+  }
+  if (k.engine == "auto" && k.entry.auto_engine == "nvrtc") {
+    EXPECT_TRUE(out.note.empty()) << "no fallback: " << what;
   }
 }
 

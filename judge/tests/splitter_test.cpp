@@ -89,6 +89,34 @@ void go(int* p) { k<N><<<1, 1>>>(p); }
   EXPECT_EQ(r.names[0].text, "a::b::k<a::b::N>");
 }
 
+// Constants local to the host function become their values (typed) in the name expression, which
+// NVRTC evaluates at namespace scope; constants they use are replaced too.
+TEST(Splitter, LocalConstantTemplateArgumentsBecomeTheirValues) {
+  const auto r = split_source(
+      "template <int B, unsigned S> __global__ void k() {}\n"
+      "void go() {\n  constexpr int kBlock = 256;\n  constexpr int BM = kBlock / 2, kTile{BM * 4};\n"
+      "  const unsigned kS{8};\n  k<kTile, kS><<<1, 1>>>();\n}\n");
+  ASSERT_TRUE(r.unsupported.empty()) << r.unsupported[0].construct;
+  ASSERT_EQ(r.names.size(), 1u);
+  EXPECT_EQ(r.names[0].text,
+            "k<static_cast<int>(static_cast<int>(static_cast<int>(256) / 2) * 4), static_cast<unsigned>(8)>");
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(0, &k<kTile, kS>, 1, 1)()")) << r.host_source;
+}
+
+// The same kernel name in two namespaces: the written qualification, else the host function's
+// own namespace, picks one.
+TEST(Splitter, SameKernelNameInTwoNamespaces) {
+  const auto r = split_source(
+      "namespace a { __global__ void k(float* p) {} }\nnamespace b { __global__ void k(float* p) {}\n"
+      "void inner(float* p) { k<<<1, 1>>>(p); } }\n"
+      "void go(float* p) {\n  a::k<<<1, 1>>>(p);\n  ::b::k<<<1, 1>>>(p);\n}\n");
+  ASSERT_TRUE(r.unsupported.empty()) << r.unsupported[0].construct;
+  ASSERT_EQ(r.names.size(), 2u);
+  EXPECT_EQ(r.names[0].text, "b::k");  // inner(), inside namespace b
+  EXPECT_EQ(r.names[1].text, "a::k");
+  EXPECT_EQ(r.launches, 3);
+}
+
 TEST(Splitter, MacrosForExecutionSpacesAreFollowed) {
   const auto r = split_source(
       "#define KERNEL __global__\nKERNEL void k(int* p) { p[0] = 1; }\n"
@@ -224,13 +252,12 @@ INSTANTIATE_TEST_SUITE_P(
         Unsupported{"void f(float* p, int n) {\n  cub::DeviceReduce::Sum(0, n, p, p, n);\n}\n", "cub::", 2},
         Unsupported{"template <int B> __global__ void k() {}\ntemplate <int B> void go() {\n  k<B><<<1, 1>>>();\n}\n",
                     "host function template", 3},
-        Unsupported{
-            "template <int B> __global__ void k() {}\nvoid go() {\n  constexpr int b = 4;\n  k<b><<<1, 1>>>();\n}\n",
-            "local constant", 4},
+        Unsupported{"__global__ void k(float* p) {}\n__global__ void k(int* p) {}\nvoid go(int* p) {\n  "
+                    "k<<<1, 1>>>(p);\n}\n",
+                    "overloaded", 4},
         Unsupported{"__global__ void child() {}\n__global__ void parent() { child<<<1, 1>>>(); }\n",
                     "dynamic parallelism", 2},
         Unsupported{"__managed__ int counter;\n", "__managed__", 1},
-        Unsupported{"#include \"helpers.cuh\"\n", "local header", 1},
         Unsupported{"void go(void (*f)()) {\n  f<<<1, 1>>>();\n}\n", "not a kernel", 2}));
 
 }  // namespace

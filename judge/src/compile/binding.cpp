@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "compile/solve_header.hpp"
+
 namespace judge::compile {
 
 namespace {
@@ -100,6 +102,7 @@ Result<Binding> bind_prototype(const Prototype& proto, const spec::Challenge& c,
     if (!bound) return bound.error();
     b.params.push_back(std::move(*bound));
   }
+  if (proto.cpp_linkage) b.solve_header = make_solve_header(c);
   return b;
 }
 

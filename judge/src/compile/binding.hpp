@@ -24,6 +24,9 @@ struct BoundParam {
 
 struct Binding {
   std::vector<BoundParam> params;
+  // LeetGPU's older format (solve defined with C++ linkage): the solve.h the judge provides,
+  // from the challenge's signature (compile/solve_header.hpp). Empty for extern "C" files.
+  std::string solve_header;
 };
 
 // Fails with a compile-error message that names the parameter.

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compile/binding.hpp"
@@ -37,6 +38,9 @@ CompileOutcome compile(const CompileRequest& request);
 
 // The engines themselves. compile_nvrtc needs the split of the request's source.
 struct SplitResult;
+// The split the nvrtc engine compiles: the source with its local headers (and the judge's solve.h
+// for the older format) inlined, issues located in the file they are in.
+SplitResult split_with_headers(const CompileRequest& request, std::string_view text);
 CompileOutcome compile_nvcc(const CompileRequest& request);
 CompileOutcome compile_nvrtc(const CompileRequest& request, const SplitResult& split);
 

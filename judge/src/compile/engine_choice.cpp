@@ -3,11 +3,25 @@
 // the split can cost time but never a verdict.
 #include <fmt/format.h>
 
+#include <map>
+#include <tuple>
+
 #include "compile/compiler.hpp"
+#include "compile/local_includes.hpp"
+#include "compile/solve_header.hpp"
 #include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
 
 namespace judge::compile {
+
+SplitResult split_with_headers(const CompileRequest& r, std::string_view text) {
+  std::map<std::string, std::string> provided;
+  if (!r.binding.solve_header.empty()) provided[kSolveHeaderName] = r.binding.solve_header;
+  const InlinedSource inlined = inline_local_includes(r.source, text, r.display_name, r.include_dirs, provided);
+  SplitResult split = split_source(inlined.text);
+  for (SplitIssue& issue : split.unsupported) std::tie(issue.file, issue.line) = inlined.locate(issue.line);
+  return split;
+}
 
 CompileOutcome compile(const CompileRequest& r) {
   if (r.engine == "nvcc") return compile_nvcc(r);
@@ -24,7 +38,7 @@ CompileOutcome compile(const CompileRequest& r) {
     out.log = text.error().message;
     return out;
   }
-  const SplitResult split = split_source(*text);
+  const SplitResult split = split_with_headers(r, *text);
   if (r.engine == "nvrtc") return compile_nvrtc(r, split);
   if (!split.unsupported.empty()) {
     CompileOutcome out = compile_nvcc(r);

@@ -276,21 +276,9 @@ using ::uint32_t; using ::int64_t; using ::uint64_t; using ::intptr_t; using ::u
 #define LLONG_MAX 9223372036854775807LL
 #define ULLONG_MAX 18446744073709551615ULL
 )";
-  // NVRTC has the CUDA math functions built in; these add what <cmath> users also expect.
-  static const std::string cmath = R"(#pragma once
-#ifndef INFINITY
-#define INFINITY __int_as_float(0x7f800000)
-#endif
-#ifndef NAN
-#define NAN __int_as_float(0x7fffffff)
-#endif
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
-#ifndef M_E
-#define M_E 2.7182818284590452354
-#endif
-)";
+  // NVRTC has the CUDA math functions built in; INFINITY, NAN and M_PI are in the predefined
+  // names (nvrtc_predefined.cpp), as nvcc's device side has them without any include.
+  static const std::string cmath = "#pragma once\n";
   static const std::string algorithm = R"(#pragma once
 namespace std {
 template <class T> __host__ __device__ constexpr const T& min(const T& a, const T& b) { return b < a ? b : a; }

@@ -14,6 +14,7 @@
 
 #include "compile/compiler.hpp"
 #include "compile/host_prelude.hpp"
+#include "compile/nvrtc_predefined.hpp"
 #include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
 #include "util/sha256.hpp"
@@ -108,7 +109,8 @@ struct DeviceCode {
 
 DeviceCode compile_device(const CompileRequest& r, const SplitResult& split) {
   DeviceCode d;
-  const std::string source = fmt::format("#line 1 \"{}\"\n{}", r.display_name, split.device_source);
+  const std::string source =
+      fmt::format("{}#line 1 \"{}\"\n{}", nvrtc_predefined_text(), r.display_name, split.device_source);
   const auto& shims = nvrtc_shim_headers();
   std::vector<const char*> header_text, header_names;
   for (const auto& [name, text] : shims) {
@@ -233,7 +235,8 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
   if (!split.unsupported.empty())
     return fail(CompileOutcome::Status::tool_error,
                 fmt::format("{}:{}: the nvrtc engine cannot compile this file: {}; use --compiler auto or nvcc\n",
-                            r.display_name, split.unsupported.front().line, split.unsupported.front().construct));
+                            split.unsupported.front().file.empty() ? r.display_name : split.unsupported.front().file,
+                            split.unsupported.front().line, split.unsupported.front().construct));
   auto cxx = find_host_compiler();
   if (!cxx) return fail(CompileOutcome::Status::tool_error, cxx.error().message);
   auto toolchain = nvrtc_toolchain_version();
@@ -241,8 +244,8 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
 
   std::vector<std::string> flags = nvrtc_options(r);
   for (const std::string& f : host_flags()) flags.push_back("host:" + f);
-  const std::string wrapper_text =
-      host_prelude_text() + host_trampoline(r.binding) + host_tables(split.names, {}, "cubin");
+  const std::string wrapper_text = nvrtc_predefined_text() + host_prelude_text() + host_trampoline(r.binding) +
+                                   host_tables(split.names, {}, "cubin") + r.binding.solve_header;
   auto key = artifact_key(r.source, r.include_dirs, wrapper_text, "nvrtc", flags, *toolchain);
   if (!key) return fail(CompileOutcome::Status::compile_error, key.error().message);
   const fs::path artifact = artifact_path("nvrtc", *key);

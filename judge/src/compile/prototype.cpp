@@ -209,53 +209,71 @@ bool is_extern_c(const std::vector<Token>& t, std::size_t i) {
   return false;
 }
 
+// Reads the parameter list of the `solve` at t[i] into `proto`.
+Result<Prototype> read_solve(const std::vector<Token>& t, std::size_t i, std::string_view file) {
+  Prototype proto;
+  proto.line = t[i].line;
+  // Split the parameter list on top-level commas.
+  std::size_t k = i + 2;
+  int depth = 0;
+  std::vector<Token> cur;
+  for (; k < t.size(); ++k) {
+    const std::string& x = t[k].text;
+    if ((x == ")" || x == ",") && depth == 0) {
+      if (!cur.empty()) {
+        const bool only_void = cur.size() == 1 && cur[0].text == "void";
+        if (!only_void) {
+          auto p = read_param(cur, file);
+          if (!p) return p.error();
+          proto.params.push_back(std::move(*p));
+        }
+      }
+      cur.clear();
+      if (x == ")") break;
+      continue;
+    }
+    if (x == "(" || x == "<" || x == "[") ++depth;
+    if (x == ")" || x == ">" || x == "]") --depth;
+    cur.push_back(t[k]);
+  }
+  if (k >= t.size())
+    return make_error(fmt::format("{}:{}: the parameter list of solve is not closed", file, proto.line));
+  proto.is_definition = k + 1 < t.size() && t[k + 1].text == "{";
+  return proto;
+}
+
 }  // namespace
 
 Result<Prototype> parse_solve_prototype(std::string_view source, std::string_view file) {
   const std::vector<Token> t = tokenize(source);
   std::optional<Prototype> declaration;
-  int non_extern_line = 0;
+  int cpp_declaration_line = 0;
+  std::optional<std::size_t> cpp_definition;  // LeetGPU's older format: `void solve(...) {` with solve.h
   for (std::size_t i = 1; i + 1 < t.size(); ++i) {
     if (t[i].text != "solve" || t[i + 1].text != "(" || t[i - 1].text != "void") continue;
     if (!is_extern_c(t, i)) {
-      if (!non_extern_line) non_extern_line = t[i].line;
+      // Read only if no extern "C" solve turns up; an unreadable one is then the error.
+      auto proto = read_solve(t, i, file);
+      if ((!proto || proto->is_definition) && !cpp_definition) cpp_definition = i;
+      if (!cpp_declaration_line) cpp_declaration_line = t[i].line;
       continue;
     }
-    Prototype proto;
-    proto.line = t[i].line;
-    // Split the parameter list on top-level commas.
-    std::size_t k = i + 2;
-    int depth = 0;
-    std::vector<Token> cur;
-    for (; k < t.size(); ++k) {
-      const std::string& x = t[k].text;
-      if ((x == ")" || x == ",") && depth == 0) {
-        if (!cur.empty()) {
-          const bool only_void = cur.size() == 1 && cur[0].text == "void";
-          if (!only_void) {
-            auto p = read_param(cur, file);
-            if (!p) return p.error();
-            proto.params.push_back(std::move(*p));
-          }
-        }
-        cur.clear();
-        if (x == ")") break;
-        continue;
-      }
-      if (x == "(" || x == "<" || x == "[") ++depth;
-      if (x == ")" || x == ">" || x == "]") --depth;
-      cur.push_back(t[k]);
-    }
-    if (k >= t.size())
-      return make_error(fmt::format("{}:{}: the parameter list of solve is not closed", file, proto.line));
-    proto.is_definition = k + 1 < t.size() && t[k + 1].text == "{";
-    if (proto.is_definition) return proto;
-    if (!declaration) declaration = std::move(proto);
+    auto proto = read_solve(t, i, file);
+    if (!proto) return proto.error();
+    if (proto->is_definition) return proto;
+    if (!declaration) declaration = std::move(*proto);
   }
   if (declaration) return *declaration;
-  if (non_extern_line)
-    return make_error(fmt::format("{}:{}: solve must be declared extern \"C\" (write: extern \"C\" void solve(...))",
-                                  file, non_extern_line));
+  if (cpp_definition) {
+    auto proto = read_solve(t, *cpp_definition, file);
+    if (proto) proto->cpp_linkage = true;
+    return proto;
+  }
+  if (cpp_declaration_line)
+    return make_error(
+        fmt::format("{}:{}: solve is declared but not defined here: define it in this file, as extern \"C\" void "
+                    "solve(...) {{ ... }} (or void solve(...) {{ ... }} with #include \"solve.h\")",
+                    file, cpp_declaration_line));
   return make_error(fmt::format("{}: no `extern \"C\" void solve(...)` found; the judge calls that function", file));
 }
 

@@ -1,4 +1,5 @@
-// Finding and reading the submission's own `extern "C" void solve(...)` prototype.
+// Finding and reading the submission's own `extern "C" void solve(...)` prototype, or the
+// C++-linkage definition of LeetGPU's older format.
 //
 // A small tokenizer skips comments, string and character literals and preprocessor lines,
 // so a `solve` in a comment or a string is never taken for the real one.
@@ -25,6 +26,9 @@ struct Prototype {
   std::vector<DeclaredParam> params;
   int line = 0;  // line of `solve`
   bool is_definition = false;
+  // A definition without extern "C" (LeetGPU's older format, with #include "solve.h"): the
+  // judge provides solve.h and calls the C++ function. Only taken when no extern "C" solve exists.
+  bool cpp_linkage = false;
 };
 
 // `file_name` is only used in messages.

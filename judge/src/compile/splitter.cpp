@@ -260,13 +260,13 @@ class Splitter {
     const std::string body(directive_body(text(i)));
     const std::vector<Token> d = lex(body);
     if (d.size() < 2 || token_text(body, d[0]) != "include") return;
-    const std::string_view arg = token_text(body, d[1]);
-    if (d[1].kind == TokenKind::string) {
-      issue(fmt::format("local header {} (its code is not split)", arg), i);
-      return;
-    }
-    const std::size_t lt = body.find('<'), gt = body.find('>');
-    if (lt == std::string::npos || gt == std::string::npos || gt < lt) return;
+    // Local headers are inlined before the split (compile/local_includes.hpp); a quoted include
+    // still here was found nowhere next to the file ("cuda_fp16.h" from the CUDA folder, or a
+    // missing file the compilers report): it is treated as <...>.
+    const bool quoted = d[1].kind == TokenKind::string;
+    const std::size_t lt = body.find(quoted ? '"' : '<');
+    const std::size_t gt = lt == std::string::npos ? lt : body.find(quoted ? '"' : '>', lt + 1);
+    if (lt == std::string::npos || gt == std::string::npos) return;
     const std::string h = body.substr(lt + 1, gt - lt - 1);
     if (h.starts_with("thrust/") || h.starts_with("cub/device/") || h.starts_with("cub/agent/"))
       issue(fmt::format("thrust/CUB header <{}> (device-wide algorithms)", h), i);
@@ -433,7 +433,8 @@ class Splitter {
   // ---- emitting --------------------------------------------------------------------------------
 
   // Spaces for everything but newlines; preprocessor conditionals and #define/#undef survive so
-  // the structure of the file and its macros stay the same on both sides.
+  // the structure of the file and its macros stay the same on both sides, and #line (a local
+  // header inlined inside an entity) so that messages keep naming the right file and line.
   Edit blank(std::size_t begin, std::size_t end, bool keep_directives) const {
     std::string out(s_.substr(begin, end - begin));
     for (char& c : out)
@@ -446,7 +447,7 @@ class Splitter {
         if (w.empty()) continue;
         const std::string_view word = token_text(d, w[0]);
         if (word == "if" || word == "ifdef" || word == "ifndef" || word == "elif" || word == "else" ||
-            word == "endif" || word == "define" || word == "undef")
+            word == "endif" || word == "define" || word == "undef" || word == "line")
           out.replace(t.begin - begin, t.end - t.begin, token_text(s_, t));
       }
     }
@@ -574,18 +575,41 @@ class Splitter {
 
   // ---- host bodies: launches, kernel handles, symbol calls -------------------------------------
 
-  // The kernel a host body names: one definition (declarations may repeat it) or none.
-  const Entity* find_kernel(std::string_view name, std::size_t at) {
-    const Entity* found = nullptr;
+  // The kernel a host body names at token `at`, used from host function `f`: the one definition
+  // of that name (declarations may repeat it), or, with several (the same name in two
+  // namespaces), the one the written qualification or the enclosing namespaces select.
+  const Entity* find_kernel(std::string_view name, std::size_t at, const Entity& f) {
+    std::vector<const Entity*> defined;
+    const Entity* declared = nullptr;
     for (const Entity& e : entities_) {
       if (e.space != Space::kernel || e.name != name) continue;
-      if (found && found->body_open != npos && e.body_open != npos) {
-        issue(fmt::format("overloaded or repeated kernel name {}", name), at);
-        return nullptr;
-      }
-      if (!found || e.body_open != npos) found = &e;
+      if (e.body_open != npos) defined.push_back(&e);
+      declared = &e;
     }
-    return found;
+    if (defined.size() <= 1) return defined.empty() ? declared : defined.front();
+    std::vector<std::string> written;  // `a::b::k` -> {a, b}
+    std::size_t q = at;
+    for (; is(q - 1, "::") && ident(q - 2); q -= 2) written.insert(written.begin(), std::string(text(q - 2)));
+    const bool global = is(q - 1, "::");
+    std::vector<const Entity*> chosen;
+    std::size_t best = 0;
+    for (const Entity* e : defined) {
+      if (!written.empty() || global) {
+        const bool ends_with =
+            e->ns.size() >= written.size() && std::equal(written.begin(), written.end(), e->ns.end() - written.size());
+        if (ends_with && (!global || e->ns.size() == written.size())) chosen.push_back(e);
+        continue;
+      }
+      // Unqualified: the innermost enclosing namespace of f that defines the name.
+      const bool encloses = e->ns.size() <= f.ns.size() && std::equal(e->ns.begin(), e->ns.end(), f.ns.begin());
+      if (!encloses || e->ns.size() < best) continue;
+      if (e->ns.size() > best || chosen.empty()) chosen.clear();
+      best = e->ns.size();
+      chosen.push_back(e);
+    }
+    if (chosen.size() == 1) return chosen.front();
+    issue(fmt::format("overloaded or repeated kernel name {}", name), at);
+    return nullptr;
   }
 
   const Entity* find_variable(std::string_view name) const {
@@ -614,20 +638,70 @@ class Splitter {
     return std::nullopt;
   }
 
-  // Locals of the body declared const/constexpr: usable as template arguments on the host,
-  // but unknown at global scope in the device part.
-  std::set<std::string> local_constants(const Entity& f) const {
-    std::set<std::string> out;
-    for (std::size_t k = f.body_open; k < f.body_close; ++k) {
-      if (!is(k, "constexpr") && !is(k, "const")) continue;
-      for (std::size_t j = k + 1; j < f.body_close && !is(j, ";"); ++j)
-        if (ident(j) && (is(j + 1, "=") || is(j + 1, "{"))) out.emplace(text(j));
+  // Locals of the body declared const/constexpr with an initializer (`constexpr int kBlock = 256;`):
+  // name -> `static_cast<int>(256)`, what the name expression uses in their place, since the
+  // device part has no such name at namespace scope. The type keeps an `auto` template parameter
+  // (and the lowered name) the same; names in an initializer that are local constants themselves
+  // are replaced when the expression is built.
+  std::map<std::string, std::string> local_constants(const Entity& f) const {
+    std::map<std::string, std::string> out;
+    for (std::size_t k = f.body_open + 1; k < f.body_close; ++k) {
+      if (!(is(k - 1, ";") || is(k - 1, "{") || is(k - 1, "}"))) continue;  // a statement's start
+      std::size_t j = k;
+      bool constant = false;
+      while (is(j, "constexpr") || is(j, "const") || is(j, "static")) constant |= !is(j++, "static");
+      std::string type;
+      for (; j < f.body_close && ident(j) && !(is(j + 1, "=") || is(j + 1, "{")); ++j) {
+        if (is(j, "const") || is(j, "constexpr")) {
+          constant = true;
+          continue;
+        }
+        type += (type.empty() ? "" : " ") + std::string(text(j));
+      }
+      if (!constant || type.empty() || !ident(j)) continue;
+      while (ident(j) && (is(j + 1, "=") || is(j + 1, "{"))) {  // each declarator: name = init
+        const std::size_t init = j + 2;                         // after `=`, or inside `{`
+        std::size_t end = init;
+        if (is(j + 1, "{")) {
+          end = matching(j + 1);
+        } else {
+          for (int depth = 0; end < f.body_close; ++end) {
+            if (is(end, "(") || is(end, "[") || is(end, "{")) ++depth;
+            if (is(end, ")") || is(end, "]") || is(end, "}")) --depth;
+            if (depth == 0 && (is(end, ",") || is(end, ";"))) break;
+          }
+        }
+        std::string value;
+        for (std::size_t v = init; v < end; ++v)
+          value += std::string(v > init && t_[v].begin > t_[v - 1].end ? " " : "") + std::string(text(v));
+        out.emplace(std::string(text(j)),
+                    type == "auto" ? "(" + value + ")" : fmt::format("static_cast<{}>({})", type, value));
+        j = is(end, "}") ? end + 1 : end;
+        if (!is(j, ",")) break;
+        ++j;
+      }
+    }
+    return out;
+  }
+
+  // `value` with the local constants it names replaced, depth-limited (`constexpr int B = A * 2;`).
+  std::string substitute_locals(const std::string& value, const std::map<std::string, std::string>& locals,
+                                int depth) const {
+    if (depth > 8) return value;
+    std::string out;
+    const std::vector<Token> toks = lex(value);
+    for (std::size_t k = 0; k < toks.size(); ++k) {
+      const std::string_view w = token_text(value, toks[k]);
+      const bool after_scope = k > 0 && token_text(value, toks[k - 1]) == "::";
+      const auto l = toks[k].kind == TokenKind::identifier && !after_scope ? locals.find(std::string(w)) : locals.end();
+      if (k > 0 && toks[k].begin > toks[k - 1].end) out += ' ';  // the initializer's own spacing
+      out += l != locals.end() ? substitute_locals(l->second, locals, depth + 1) : std::string(w);
     }
     return out;
   }
 
   void rewrite_host_body(const Entity& f) {
-    const std::set<std::string> locals = local_constants(f);
+    const std::map<std::string, std::string> locals = local_constants(f);
     for (std::size_t k = f.body_open + 1; k < f.body_close; ++k) {
       const std::string_view w = text(k);
       if ((w == "thrust" || w == "cub") && is(k + 1, "::")) {
@@ -657,7 +731,7 @@ class Splitter {
         k = next;
         continue;
       }
-      const Entity* kernel = find_kernel(w, k);
+      const Entity* kernel = find_kernel(w, k, f);
       if (!kernel) continue;
       std::size_t start = k;
       while (is(start - 1, "::") && ident(start - 2)) start -= 2;  // ns::k
@@ -704,8 +778,8 @@ class Splitter {
   }
 
   // `<...>` after a kernel name: the argument text for the name expression, qualified.
-  bool template_arguments(std::size_t open, const Entity& f, const std::set<std::string>& locals, std::size_t& close,
-                          std::string& args) {
+  bool template_arguments(std::size_t open, const Entity& f, const std::map<std::string, std::string>& locals,
+                          std::size_t& close, std::string& args) {
     int depth = 0;
     for (std::size_t k = open; k < f.body_close; ++k) {
       const std::string_view w = text(k);
@@ -724,8 +798,8 @@ class Splitter {
       if (k == open) continue;
       if (!args.empty() && t_[k].begin > t_[k - 1].end) args += ' ';
       if (ident(k) && !is(k - 1, "::") && locals.count(std::string(w))) {
-        issue(fmt::format("template argument {} is a local constant", w), k);
-        return false;
+        args += substitute_locals(std::string(w), locals, 0);
+        continue;
       }
       const std::optional<std::string> q = ident(k) && !is(k - 1, "::") ? qualify_argument(w) : std::nullopt;
       args += q ? *q : std::string(w);
@@ -837,7 +911,7 @@ SplitResult split_source(std::string_view text) {
 std::string describe_first_issue(const SplitResult& r) {
   if (r.unsupported.empty()) return "";
   const SplitIssue& i = r.unsupported.front();
-  return fmt::format("{} (line {})", i.construct, i.line);
+  return fmt::format("{} ({}line {})", i.construct, i.file.empty() ? "" : i.file + " ", i.line);
 }
 
 }  // namespace judge::compile

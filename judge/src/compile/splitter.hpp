@@ -13,6 +13,7 @@ namespace judge::compile {
 struct SplitIssue {
   std::string construct;  // "thrust called from host code"
   int line = 0;
+  std::string file;  // a local header the line is in (compile/local_includes.hpp); empty: the solution
 };
 
 struct NameExpression {
@@ -32,7 +33,8 @@ struct SplitResult {
 
 SplitResult split_source(std::string_view text);
 
-// "<construct> (line N)" for the first issue, for one-line notes and errors.
+// "<construct> (line N)" for the first issue, for one-line notes and errors ("(kernel.cuh line N)"
+// when it is in a local header).
 std::string describe_first_issue(const SplitResult& r);
 
 }  // namespace judge::compile

@@ -31,13 +31,13 @@ std::string make_trampoline_body(const Binding& binding) {
       call_args += fmt::format("*static_cast<const {}*>(args[{}])", p.c_type, i);
     }
   }
-  return fmt::format(R"SRC(#include <type_traits>
-// If this fails, the judge misread solve's prototype: please report it with your file.
-static_assert(std::is_same<decltype(&solve), void (*)({0})>::value,
-              "judge: the prototype of solve was misread (internal error)");
-
+  // The solve of exactly the declared types: in the older format solve.h may declare a second
+  // overload (the challenge's const-ness where the definition differs), and a function pointer of
+  // one type picks one function. A misread prototype fails here; the line says so.
+  return fmt::format(R"SRC(
 extern "C" __attribute__((visibility("default"))) void {1}(void* const* args) {{
-  solve({2});
+  void (*const judge_solve)({0}) = &solve;  // judge: if this fails, solve's prototype was misread: please report it
+  judge_solve({2});
 }}
 )SRC",
                      fn_type, kTrampolineSymbol, call_args);

@@ -24,6 +24,10 @@ struct CorpusEntry {
   std::string construct;  // one line: what it exercises
   bool fallback = false;  // nvrtc may reject it; `auto` must then use nvcc
   std::string diagnosis;  // the first diagnosed test's code (judging/diagnose.hpp), or "" for none checked
+  // The engine `auto` must end up with: "nvcc" for a fallback; "nvrtc" for an entry that
+  // reproduces a cause of past fallbacks and must stay on NVRTC ("engine" in expected.json);
+  // empty: not checked here (the GPU test judges auto on every entry).
+  std::string auto_engine;
 };
 
 inline std::filesystem::path corpus_dir() {
@@ -43,7 +47,7 @@ inline std::vector<CorpusEntry> corpus_entries() {
   for (const auto& s : doc.at("solutions"))
     out.push_back({s.at("file").get<std::string>(), s.at("challenge").get<std::string>(),
                    s.at("verdict").get<std::string>(), s.at("construct").get<std::string>(), s.value("fallback", false),
-                   s.value("diagnosis", std::string())});
+                   s.value("diagnosis", std::string()), s.value("engine", s.value("fallback", false) ? "nvcc" : "")});
   return out;
 }
 
