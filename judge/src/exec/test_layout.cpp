@@ -114,6 +114,7 @@ nlohmann::json to_json(const TestRequest& r) {
           {"performance", r.performance},
           {"alternate_inputs", r.alternate_inputs},
           {"min_timed_ms", r.min_timed_ms},
+          {"sanitize", r.sanitize},
           {"atol", r.tolerance.atol},
           {"rtol", r.tolerance.rtol},
           {"buffers", buffers},
@@ -128,6 +129,7 @@ TestRequest test_request_from_json(const nlohmann::json& j) {
   r.shm_bytes = j.at("shm_bytes").get<std::size_t>();
   r.alternate_inputs = j.at("alternate_inputs").get<bool>();
   r.min_timed_ms = j.value("min_timed_ms", 500.0);
+  r.sanitize = j.value("sanitize", std::string());
   r.tolerance = {j.at("atol").get<double>(), j.at("rtol").get<double>()};
   for (const auto& b : j.at("buffers")) {
     BufferSlot s;

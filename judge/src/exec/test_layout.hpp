@@ -51,6 +51,11 @@ struct TestRequest {
   bool alternate_inputs = false;  // alt_* sections are present
   spec::Tolerance tolerance;      // for validating timed calls in the runner
   double min_timed_ms = 500;      // the timing policy's accumulated time, at least
+  // The compute-sanitizer tool the runner runs under (judging/sanitize.hpp), or empty. memcheck:
+  // buffers without guard zones (an access past the end must leave the allocation for the tool
+  // to see it); initcheck: outputs left unwritten (poison would count as initialised); both:
+  // the buffers' device addresses in the reply, to name the buffer a report points into.
+  std::string sanitize;
   std::vector<BufferSlot> buffers;
   std::vector<ArgSlot> args;
   std::size_t shm_bytes = 0;

@@ -197,6 +197,9 @@ std::string render_text(const judging::RunResult& r, bool color) {
     out += fmt::format(" · {} {}{}", r.compile.engine, r.compile.arch, r.compile.cached ? " (cached)" : "");
   out += fmt::format(" · {}\n", device_line(r.device));
   if (!r.compile.note.empty()) out += fmt::format("note: {}\n", r.compile.note);
+  if (!r.sanitizer.empty())
+    out += fmt::format("sanitizer: compute-sanitizer --tool {}{}\n", r.sanitizer,
+                       r.sanitizer_note.empty() ? "" : "; " + r.sanitizer_note);
   if (r.tests.empty() && !r.summary.empty()) {
     out += util::paint(fmt::format("{} ({})", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict)),
                        verdict_color(r.verdict), color) +
@@ -236,6 +239,7 @@ nlohmann::ordered_json render_json(const judging::RunResult& r) {
   c["note"] = r.compile.note;
   j["compile"] = c;
   j["device"] = r.device;
+  if (!r.sanitizer.empty()) j["sanitizer"] = {{"tool", r.sanitizer}, {"note", r.sanitizer_note}};
   j["tests_selected"] = r.tests_selected;
   j["tests"] = nlohmann::ordered_json::array();
   for (const judging::TestResult& t : r.tests) j["tests"].push_back(test_json(t));
