@@ -9,11 +9,51 @@ namespace {
 using Json = nlohmann::json;
 
 // Text that loaders find hard, spliced in at random places.
-const char* const kTokens[] = {"{", "}", "[", "]", "\"", ",", ":", "\\", "null", "true", "-0", "1e309", "-1",
-                               "18446744073709551616", "9223372036854775807", "-9223372036854775808", "4294967296",
-                               "2147483648", "0.5", "1e-320", "\"nan\"", "\"inf\"", "\"\"", "\\u0000", "\n", "\r\n",
-                               "#", ",,", "\"\"\"", "float16", "int64", "N*N*N*N", "(", ")", "/0", "%", "\0",
-                               "\xff\xfe", "{\"a\":", "[[[[[[[[", "__global__", "extern \"C\"", "R\"(", "/*", "*/"};
+const char* const kTokens[] = {"{",
+                               "}",
+                               "[",
+                               "]",
+                               "\"",
+                               ",",
+                               ":",
+                               "\\",
+                               "null",
+                               "true",
+                               "-0",
+                               "1e309",
+                               "-1",
+                               "18446744073709551616",
+                               "9223372036854775807",
+                               "-9223372036854775808",
+                               "4294967296",
+                               "2147483648",
+                               "0.5",
+                               "1e-320",
+                               "\"nan\"",
+                               "\"inf\"",
+                               "\"\"",
+                               "\\u0000",
+                               "\n",
+                               "\r\n",
+                               "#",
+                               ",,",
+                               "\"\"\"",
+                               "float16",
+                               "int64",
+                               "N*N*N*N",
+                               "(",
+                               ")",
+                               "/0",
+                               "%",
+                               "\0",
+                               "\xff\xfe",
+                               "{\"a\":",
+                               "[[[[[[[[",
+                               "__global__",
+                               "extern \"C\"",
+                               "R\"(",
+                               "/*",
+                               "*/"};
 
 std::string random_token(std::mt19937_64& rng) {
   const char* t = kTokens[rng() % std::size(kTokens)];
@@ -96,8 +136,9 @@ void edit_node(Json& root, std::mt19937_64& rng) {
       break;
     default:  // swap a string for one that loaders parse further (expressions, dtypes, roles)
       if (n.is_string()) {
-        const char* strings[] = {"N", "M*N", "N*N*N*N*N*N*N*N", "N/0", "-N", "float64", "uint8", "out", "inout",
-                                 "in", "example", "performance", "", "a b", "0x10", "N+", "((N)", "N-1000000000000"};
+        const char* strings[] = {
+            "N",  "M*N",     "N*N*N*N*N*N*N*N", "N/0", "-N",  "float64", "uint8", "out",  "inout",
+            "in", "example", "performance",     "",    "a b", "0x10",    "N+",    "((N)", "N-1000000000000"};
         n = strings[rng() % std::size(strings)];
       } else {
         n = random_value(rng);

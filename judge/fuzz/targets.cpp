@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <nlohmann/json.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "baseline/store.hpp"
@@ -102,7 +102,9 @@ std::string slug_folder(std::string_view input) {
   if (!j.is_object() || !j.contains("slug") || !j["slug"].is_string()) return "x";
   const std::string slug = j["slug"].get<std::string>();
   const bool usable = !slug.empty() && slug.size() < 100 && slug != "." && slug != ".." &&
-                      std::all_of(slug.begin(), slug.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'; });
+                      std::all_of(slug.begin(), slug.end(), [](char c) {
+                        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                      });
   return usable ? slug : "x";
 }
 
@@ -189,7 +191,8 @@ std::vector<std::string> seeds(Target t, const fs::path& root) {
   };
   switch (t) {
     case Target::challenge:
-      for (const std::string& slug : shipped(root).slugs) out.push_back(read_all(root / "challenges" / slug / "challenge.json"));
+      for (const std::string& slug : shipped(root).slugs)
+        out.push_back(read_all(root / "challenges" / slug / "challenge.json"));
       break;
     case Target::testcases: {
       const Shipped& s = shipped(root);

@@ -9,8 +9,8 @@ namespace {
 
 util::CapturedRun judge_with(const std::string& sanitizer, std::vector<std::string> args) {
   util::SpawnOptions o;
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", "JUDGE_COMPUTE_SANITIZER=" + sanitizer,
-            JUDGE_BINARY,   "--root",                 JUDGE_TEST_ROOT};
+  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", "JUDGE_COMPUTE_SANITIZER=" + sanitizer, JUDGE_BINARY,
+            "--root",       JUDGE_TEST_ROOT};
   o.argv.insert(o.argv.end(), args.begin(), args.end());
   auto r = util::run_captured(o, 120000);
   EXPECT_TRUE(r);
@@ -25,13 +25,15 @@ TEST(SanitizeCli, OnlyTheFourToolsAreAccepted) {
 }
 
 TEST(SanitizeCli, PerformanceOnlyIsAUsageError) {
-  const auto r = judge_with("", {"run", "vector-addition", kSolution, "--sanitize", "memcheck", "--tests", "performance"});
+  const auto r =
+      judge_with("", {"run", "vector-addition", kSolution, "--sanitize", "memcheck", "--tests", "performance"});
   EXPECT_EQ(r.status.code, 2);
   EXPECT_NE(r.err.text.find("--tests example,functional"), std::string::npos) << r.err.text;
 }
 
 TEST(SanitizeCli, AMissingToolIsNamed) {
-  const auto r = judge_with("/nonexistent/compute-sanitizer", {"run", "vector-addition", kSolution, "--sanitize", "initcheck"});
+  const auto r =
+      judge_with("/nonexistent/compute-sanitizer", {"run", "vector-addition", kSolution, "--sanitize", "initcheck"});
   EXPECT_EQ(r.status.code, 3);
   EXPECT_NE(r.err.text.find("JUDGE_COMPUTE_SANITIZER=/nonexistent/compute-sanitizer"), std::string::npos) << r.err.text;
 }

@@ -81,10 +81,9 @@ TEST(SanitizerReport, InitcheckUninitialisedRead) {
   EXPECT_EQ(r.findings[0].location, "sum.cu:5");
   EXPECT_EQ(r.findings[0].thread, "(17,0,0)");
   EXPECT_EQ(r.errors(), 256);
-  const Json buffers = Json::array({{{"name", "x"}, {"role", "in"}, {"address", 0x7e0000000000ull}, {"bytes", 1024},
-                                     {"element_bytes", 4}},
-                                    {{"name", "y"}, {"role", "out"}, {"address", 0x7f0000000000ull}, {"bytes", 1024},
-                                     {"element_bytes", 4}}});
+  const Json buffers = Json::array(
+      {{{"name", "x"}, {"role", "in"}, {"address", 0x7e0000000000ull}, {"bytes", 1024}, {"element_bytes", 4}},
+       {{"name", "y"}, {"role", "out"}, {"address", 0x7f0000000000ull}, {"bytes", 1024}, {"element_bytes", 4}}});
   const std::string text = describe_finding(r.findings[0], buffers);
   EXPECT_EQ(text.rfind("reads output y before writing it (y[17]) at sum.cu:5", 0), 0u) << text;
 }
@@ -97,8 +96,8 @@ TEST(SanitizerReport, InitcheckHostCopyOfAnUnwrittenOutput) {
       "=========\n");
   ASSERT_EQ(r.findings.size(), 1u);
   ASSERT_TRUE(r.findings[0].address);
-  const Json buffers = Json::array({{{"name", "y"}, {"role", "out"}, {"address", 0x7f0000000000ull}, {"bytes", 1024},
-                                     {"element_bytes", 4}}});
+  const Json buffers = Json::array(
+      {{{"name", "y"}, {"role", "out"}, {"address", 0x7f0000000000ull}, {"bytes", 1024}, {"element_bytes", 4}}});
   EXPECT_EQ(describe_finding(r.findings[0], buffers),
             "output y was not fully written: y[64] (and maybe more) holds nothing defined after solve");
 }
@@ -144,7 +143,8 @@ TEST(SanitizerReport, SynccheckDivergentBarrier) {
 }
 
 TEST(SanitizerReport, CleanRunHasNoFindings) {
-  const SanitizerReport r = parse_sanitizer_output("========= COMPUTE-SANITIZER\nprinted\n========= ERROR SUMMARY: 0 errors\n");
+  const SanitizerReport r =
+      parse_sanitizer_output("========= COMPUTE-SANITIZER\nprinted\n========= ERROR SUMMARY: 0 errors\n");
   EXPECT_TRUE(r.findings.empty());
   EXPECT_EQ(r.errors(), 0);
   EXPECT_EQ(r.program_output, "printed\n");
@@ -155,8 +155,8 @@ TEST(SanitizerDiagnosis, ErrorsMakeTheTestRteAndKeepTheOtherVerdict) {
   t.verdict = Verdict::WA;
   t.summary = "C: 3 of 1024 elements differ";
   t.output = "ignored";
-  const Json buffers = Json::array({{{"name", "B"}, {"role", "in"}, {"address", 0x7f3a2e000000ull}, {"bytes", 1024},
-                                     {"element_bytes", 4}}});
+  const Json buffers = Json::array(
+      {{{"name", "B"}, {"role", "in"}, {"address", 0x7f3a2e000000ull}, {"bytes", 1024}, {"element_bytes", 4}}});
   apply_sanitizer_report(t, "memcheck", parse_sanitizer_output(kMemcheckOutOfBounds), buffers);
   EXPECT_EQ(t.verdict, Verdict::RTE);
   EXPECT_EQ(t.summary,

@@ -33,8 +33,7 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r);
 void add_sanitize_option(CLI::App& sub, JudgeRequest& r);
 // Finds compute-sanitizer for --sanitize and sets the run options; the error says what is missing
 // (exit code 3) or that the chosen tests cannot run under it (2).
-std::optional<std::pair<std::string, int>> apply_sanitize(const JudgeRequest& r,
-                                                          const std::set<spec::CaseKind>& kinds,
+std::optional<std::pair<std::string, int>> apply_sanitize(const JudgeRequest& r, const std::set<spec::CaseKind>& kinds,
                                                           judging::RunOptions& opt);
 
 struct Judged {

@@ -21,8 +21,7 @@ class GuardedBuffer {
 
   // `guard_bytes` 0: a plain allocation of exactly `bytes` (under compute-sanitizer's memcheck,
   // which must see an access past the end leave the allocation).
-  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary,
-                                        std::size_t guard_bytes = kGuardBytes);
+  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary, std::size_t guard_bytes = kGuardBytes);
 
   void* data() const { return base_ ? base_ + guard_ : nullptr; }
   std::size_t bytes() const { return bytes_; }

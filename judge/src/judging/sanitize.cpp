@@ -40,23 +40,15 @@ Result<fs::path> find_compute_sanitizer() {
 }
 
 std::vector<std::string> sanitizer_argv(const fs::path& sanitizer, const std::string& tool) {
-  std::vector<std::string> argv = {sanitizer.string(),
-                                   "--tool",
-                                   tool,
-                                   "--print-limit",
+  std::vector<std::string> argv = {sanitizer.string(), "--tool", tool, "--print-limit",
                                    std::to_string(kSanitizerPrintLimit),
                                    // The runner needs a while to start on a loaded machine.
-                                   "--launch-timeout",
-                                   "120",
+                                   "--launch-timeout", "120",
                                    // Only the runner: not a process the solution might start.
-                                   "--target-processes",
-                                   "application-only",
+                                   "--target-processes", "application-only",
                                    // Device frames name the user's __device__ functions; host
                                    // frames would be the judge's.
-                                   "--show-backtrace",
-                                   "device",
-                                   "--check-exit-code",
-                                   "no"};
+                                   "--show-backtrace", "device", "--check-exit-code", "no"};
   // initcheck's --track-unused-memory stays off: the judge's guard zones are unused by design.
   return argv;
 }
@@ -112,14 +104,15 @@ std::string describe_finding(const SanitizerFinding& f, const nlohmann::json& bu
   if (hit && hit->role == "out" && f.kind.find("Uninitialized") != std::string::npos &&
       f.kind.find("read") != std::string::npos) {
     const std::string name = hit->text.substr(0, hit->text.find('['));
-    return fmt::format("reads output {} before writing it ({}){}: an output holds nothing defined until solve writes it",
-                       name, hit->text, where);
+    return fmt::format(
+        "reads output {} before writing it ({}){}: an output holds nothing defined until solve writes it", name,
+        hit->text, where);
   }
   // initcheck on the judge's copy of an output back to the host: part of it was never written.
   if (hit && hit->role == "out" && f.kind.find("Host API uninitialized") != std::string::npos) {
     const std::string name = hit->text.substr(0, hit->text.find('['));
-    return fmt::format("output {} was not fully written: {} (and maybe more) holds nothing defined after solve",
-                       name, hit->text);
+    return fmt::format("output {} was not fully written: {} (and maybe more) holds nothing defined after solve", name,
+                       hit->text);
   }
   std::string s = lower_first(f.kind) + where;
   if (hit)
@@ -148,7 +141,8 @@ void apply_sanitizer_report(TestResult& t, const std::string& tool, const Saniti
     return;
   }
   std::vector<std::string> details(lines.begin() + 1, lines.end());
-  if (t.verdict != Verdict::AC) details.push_back(fmt::format("without {}: {}: {}", tool, verdict_code(t.verdict), t.summary));
+  if (t.verdict != Verdict::AC)
+    details.push_back(fmt::format("without {}: {}: {}", tool, verdict_code(t.verdict), t.summary));
   details.insert(details.end(), t.details.begin(), t.details.end());
   t.verdict = Verdict::RTE;
   t.summary = lines.front();

@@ -13,15 +13,16 @@
 namespace judge::judging {
 
 struct SanitizerFinding {
-  std::string kind;            // "Invalid __global__ read of size 4 bytes", "Race reported between Write access and Read access"
-  bool error = true;           // false for records the tool calls warnings
+  std::string kind;   // "Invalid __global__ read of size 4 bytes", "Race reported between Write access and Read access"
+  bool error = true;  // false for records the tool calls warnings
   bool api_error = false;      // "Program hit cudaError... on CUDA API call to ...": often a consequence
   std::string kernel;          // "add(const float *, float *, int)", without the +0x offset
   std::string location;        // "solution.cu:12"
   std::string other_location;  // racecheck: the second access of the pair
   std::string thread, block;   // "(32,0,0)"
   std::optional<std::uint64_t> address;
-  std::string address_note;  // "is out of bounds and is 4 bytes after the nearest allocation at 0x... of size 4096 bytes"
+  std::string
+      address_note;  // "is out of bounds and is 4 bytes after the nearest allocation at 0x... of size 4096 bytes"
   // From the address note: the allocation the access is nearest to and how far outside it.
   std::optional<std::uint64_t> allocation;
   std::optional<std::int64_t> bytes_after;   // past the end of the allocation

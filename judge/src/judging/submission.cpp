@@ -191,7 +191,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       if (!opt.sanitize.empty())
         apply_sanitizer_report(tr, opt.sanitize, parse_sanitizer_output(outcome.output + sanitizer_tail),
                                outcome.report.is_object() ? outcome.report.value("buffers", nlohmann::json::array())
-                                                           : nlohmann::json::array());
+                                                          : nlohmann::json::array());
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }

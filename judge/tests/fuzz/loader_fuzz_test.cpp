@@ -36,8 +36,8 @@ std::string read_all(const fs::path& p) {
 
 // Keeps a failing input where a developer finds it, to replay and to add to the regressions.
 std::string keep_failure(Target t, int iteration, const std::string& input) {
-  const fs::path p =
-      fs::temp_directory_path() / ("judge-fuzz-failure-" + std::string(target_name(t)) + "-" + std::to_string(iteration));
+  const fs::path p = fs::temp_directory_path() /
+                     ("judge-fuzz-failure-" + std::string(target_name(t)) + "-" + std::to_string(iteration));
   std::ofstream(p, std::ios::binary) << input;
   return p.string();
 }

@@ -12,9 +12,9 @@ namespace {
 
 using judging::Verdict;
 
-#define REQUIRE_GPU_AND_SANITIZER()                                                                        \
-  do {                                                                                                     \
-    if (!testing::no_device_reason().empty()) GTEST_SKIP() << "no GPU: " << testing::no_device_reason();  \
+#define REQUIRE_GPU_AND_SANITIZER()                                                                            \
+  do {                                                                                                         \
+    if (!testing::no_device_reason().empty()) GTEST_SKIP() << "no GPU: " << testing::no_device_reason();       \
     if (auto s = judging::find_compute_sanitizer(); !s) GTEST_SKIP() << "no sanitizer: " << s.error().message; \
   } while (0)
 
@@ -86,9 +86,9 @@ TEST(GpuSanitize, RacecheckNamesASharedMemoryRace) {
   REQUIRE_GPU_AND_SANITIZER();
   // Each thread reads its neighbour's slot with no __syncthreads between the write and the read.
   const auto r = judge_under("racecheck",
-                             "  __shared__ float tile[256];\n"                                   // line 4
-                             "  tile[threadIdx.x] = i < N ? A[i] : 0.0f;\n"                      // line 5
-                             "  float next = tile[(threadIdx.x + 1) % 256];\n"                   // line 6
+                             "  __shared__ float tile[256];\n"                                  // line 4
+                             "  tile[threadIdx.x] = i < N ? A[i] : 0.0f;\n"                     // line 5
+                             "  float next = tile[(threadIdx.x + 1) % 256];\n"                  // line 6
                              "  if (i < N) C[i] = tile[threadIdx.x] + B[i] + 0.0f * next;\n");  // line 7
   ASSERT_EQ(r.verdict, Verdict::RTE) << describe(r);
   const std::string& summary = r.tests.back().summary;
