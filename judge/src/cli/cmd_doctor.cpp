@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
+#include "judging/sanitize.hpp"
 #include "spec/catalog.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
@@ -33,6 +34,9 @@ int doctor(const GlobalOptions& g, bool json) {
   int major = 0, minor = 0;
   j["nvrtc_version"] = nvrtcVersion(&major, &minor) == NVRTC_SUCCESS ? fmt::format("{}.{}", major, minor) : "";
   j["cache_dir"] = compile::cache_dir().string();
+  // Optional: only --sanitize needs it, so its absence is not a problem.
+  auto sanitizer = judging::find_compute_sanitizer();
+  j["compute_sanitizer"] = sanitizer ? sanitizer->string() : "";
 
   auto runner = exec::Runner::start({});
   if (runner) {
@@ -55,6 +59,7 @@ int doctor(const GlobalOptions& g, bool json) {
     fmt::print("  nvcc       {} {}\n", j["nvcc"].get<std::string>(), j["nvcc_version"].get<std::string>());
     fmt::print("  nvrtc      {}\n", j["nvrtc_version"].get<std::string>());
     fmt::print("  cache      {}\n", j["cache_dir"].get<std::string>());
+    fmt::print("  sanitizer  {}\n", sanitizer ? sanitizer->string() : "not found (only --sanitize needs it)");
     if (runner) {
       const auto& d = runner->device();
       fmt::print("  gpu        {} (sm_{}{}, {} SMs, {:.1f} GiB)\n", d.value("name", "?"), d.value("cc_major", 0),

@@ -105,11 +105,13 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   const std::vector<grade::Submission> subs =
       shard ? grade::select_shard(found->submissions, *shard) : found->submissions;
 
+  grade::PipelineOptions opt;
+  if (!a.compile_only)
+    if (auto problem = apply_sanitize(a.judge, *kinds, opt.run)) return fail(problem->first, problem->second);
   std::string arch = a.arch;
-  auto gpus = gpus_for(a, kinds->count(spec::CaseKind::performance) > 0, arch);
+  auto gpus = gpus_for(a, kinds->count(spec::CaseKind::performance) > 0 && opt.run.sanitize.empty(), arch);
   if (!gpus) return fail(gpus.error().message, code(ExitCode::judge_error));
 
-  grade::PipelineOptions opt;
   opt.run.kinds = *kinds;
   opt.run.keep_going = a.judge.keep_going;
   opt.run.zero_fill = a.judge.fill == "zero";
@@ -185,6 +187,7 @@ Command grade_command() {
             sub.add_option("--gpus", a->gpus, "GPU indices to judge on, comma-separated (default: all visible)")
                 ->delimiter(',');
             add_judge_options(sub, a->judge);
+            add_sanitize_option(sub, a->judge);
             return std::function<int()>([&g, a] { return run_grade(g, *a); });
           }};
 }

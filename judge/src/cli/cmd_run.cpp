@@ -15,6 +15,7 @@ Command run_command() {
             sub.add_option("file", r->file, "Your solution.cu")->required();
             sub.add_flag("--json", *json, "Print one JSON document (format judge-run/1) on stdout");
             add_judge_options(sub, *r);
+            add_sanitize_option(sub, *r);
             return std::function<int()>([&g, r, json] {
               r->progress = util::stream_wants_color(stderr) && !*json;
               auto judged = judge_file(g, *r);

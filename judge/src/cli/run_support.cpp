@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "baseline/store.hpp"
+#include "judging/sanitize.hpp"
 #include "util/terminal.hpp"
 
 namespace judge::cli {
@@ -52,6 +53,28 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
                  "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
 
+void add_sanitize_option(CLI::App& sub, JudgeRequest& r) {
+  sub.add_option("--sanitize", r.sanitize,
+                 "Run the example and functional tests under compute-sanitizer with this tool (memcheck, racecheck, "
+                 "initcheck or synccheck); its first reports, with file:line, explain the verdict. No performance case")
+      ->check(CLI::IsMember({"memcheck", "racecheck", "initcheck", "synccheck"}));
+}
+
+std::optional<std::pair<std::string, int>> apply_sanitize(const JudgeRequest& r, const std::set<spec::CaseKind>& kinds,
+                                                          judging::RunOptions& opt) {
+  if (r.sanitize.empty()) return std::nullopt;
+  if (!kinds.count(spec::CaseKind::example) && !kinds.count(spec::CaseKind::functional))
+    return std::pair<std::string, int>(
+        "--sanitize runs no performance case (a time under the tool means nothing): choose --tests "
+        "example,functional",
+        2);
+  auto tool = judging::find_compute_sanitizer();
+  if (!tool) return std::pair<std::string, int>(tool.error().message, 3);
+  opt.sanitize = r.sanitize;
+  opt.sanitizer = *tool;
+  return std::nullopt;
+}
+
 std::filesystem::path user_store(const JudgeRequest& r) {
   return r.store ? std::filesystem::path(*r.store) : baseline::default_user_store();
 }
@@ -79,6 +102,7 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.data_root = cat->root();
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);
   opt.baseline_stores = {cat->root() / "baselines", user_store(r)};
+  if (auto problem = apply_sanitize(r, *kinds, opt)) return fail(problem->first, problem->second);
   if (r.progress) {
     opt.on_test = [](const std::string& name, std::size_t i, std::size_t n) {
       fmt::print(stderr, "\r\033[K[{}/{}] {}", i + 1, n, name);

@@ -24,6 +24,7 @@ struct JudgeRequest {
   std::string time_with = "nvcc";  // --time-with: the build the performance case runs on
   double min_time_s = 0.5;         // --min-time: accumulated time of the timed calls
   int compile_timeout_s = 120;     // --compile-timeout: the compile runs in a child process
+  std::string sanitize;            // --sanitize TOOL (run and grade only)
 };
 
 // "example,functional" and the like (--tests); "all" is every kind.
@@ -31,6 +32,12 @@ Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text);
 
 // Declares the options both commands take (everything but slug and file).
 void add_judge_options(CLI::App& sub, JudgeRequest& r);
+// --sanitize TOOL, for the commands that judge without keeping a time (run, grade).
+void add_sanitize_option(CLI::App& sub, JudgeRequest& r);
+// Finds compute-sanitizer for --sanitize and sets the run options; the error says what is missing
+// (exit code 3) or that the chosen tests cannot run under it (2).
+std::optional<std::pair<std::string, int>> apply_sanitize(const JudgeRequest& r, const std::set<spec::CaseKind>& kinds,
+                                                          judging::RunOptions& opt);
 
 struct Judged {
   judging::RunResult result;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "exec/test_layout.hpp"
 #include "util/result.hpp"
 
 namespace judge::exec {
@@ -18,17 +19,19 @@ class GuardedBuffer {
   GuardedBuffer& operator=(const GuardedBuffer&) = delete;
   ~GuardedBuffer();
 
-  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary);
+  // `guard_bytes` 0: a plain allocation of exactly `bytes` (under compute-sanitizer's memcheck,
+  // which must see an access past the end leave the allocation).
+  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary, std::size_t guard_bytes = kGuardBytes);
 
-  void* data() const { return base_ ? base_ + front_bytes() : nullptr; }
+  void* data() const { return base_ ? base_ + guard_ : nullptr; }
   std::size_t bytes() const { return bytes_; }
 
   // Byte offset (relative to data(), negative = before it) of the first changed canary byte.
   Result<std::optional<long long>> first_guard_change() const;
 
  private:
-  static std::size_t front_bytes();
   unsigned char* base_ = nullptr;
+  std::size_t guard_ = kGuardBytes;
   std::size_t bytes_ = 0;
   std::size_t total_ = 0;
   unsigned char canary_ = 0;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -19,7 +20,8 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   util::SpawnOptions o;
   const std::string exe =
       limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
-  o.argv = {exe, "__runner", "--fd", std::to_string(kRunnerFd)};
+  o.argv = limits.wrapper;
+  o.argv.insert(o.argv.end(), {exe, "__runner", "--fd", std::to_string(kRunnerFd)});
   // Pinning through env(1): the judge may run several runners from several threads, so it must
   // not change its own environment, and a forked child must not call setenv before exec.
   if (!limits.visible_devices.empty())
@@ -99,6 +101,8 @@ TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& sh
       child_.drain(0);
     }
     out.output = child_.out().text.substr(text_out) + child_.err().text.substr(text_err);
+    taken_out_ = child_.out().text.size();
+    taken_err_ = child_.err().text.size();
     out.output_bytes = child_.out().total_bytes + child_.err().total_bytes - out_before;
     out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return out;
@@ -148,6 +152,18 @@ void Runner::stop() {
   child_.drain(2000);
   if (!child_.try_wait()) child_.kill_group();
   child_.wait();
+}
+
+std::string Runner::stop_and_collect(int timeout_ms) {
+  if (child_.running()) {
+    (void)channel_.send({{"op", "quit"}});
+    child_.drain(timeout_ms);
+    if (!child_.try_wait()) child_.kill_group();
+    child_.wait();
+  }
+  const std::string& out = child_.out().text;
+  const std::string& err = child_.err().text;
+  return out.substr(std::min(taken_out_, out.size())) + err.substr(std::min(taken_err_, err.size()));
 }
 
 }  // namespace judge::exec

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "exec/channel.hpp"
 #include "exec/test_layout.hpp"
@@ -22,6 +23,9 @@ struct RunnerLimits {
   std::size_t output_cap_bytes = 1 << 20;  // stdout + stderr kept per runner
   // CUDA_VISIBLE_DEVICES for the runner (one GPU of several, for `judge grade`); empty: inherited.
   std::string visible_devices;
+  // A command the runner is started under (compute-sanitizer and its options, for --sanitize):
+  // `wrapper... judge __runner --fd 3`. Empty: none.
+  std::vector<std::string> wrapper;
 };
 
 struct TestOutcome {
@@ -52,6 +56,10 @@ class Runner {
   bool alive() const { return child_.running(); }
   // Asks the runner to exit and waits for it.
   void stop();
+  // stop(), waiting up to `timeout_ms` for its output to close, and returns what it printed
+  // after the last test's outcome was taken (a wrapper such as compute-sanitizer prints its
+  // summary as the runner exits).
+  std::string stop_and_collect(int timeout_ms);
 
  private:
   Result<Message> wait_message(int timeout_ms, bool& timed_out);
@@ -59,6 +67,7 @@ class Runner {
   Channel channel_;
   nlohmann::json device_;
   RunnerLimits limits_;
+  std::size_t taken_out_ = 0, taken_err_ = 0;  // output bytes already handed out in a TestOutcome
 };
 
 }  // namespace judge::exec

@@ -136,13 +136,18 @@ std::vector<std::uint64_t> make_arg_storage(const TestRequest& r, const std::vec
 }
 
 // Allocates every buffer and uploads its starting contents (inputs, or poison for outputs).
+// Under a sanitizer the request says otherwise (TestRequest::sanitize).
 Result<std::vector<GuardedBuffer>> upload(const TestRequest& r, const util::SharedMemory& shm) {
   std::vector<GuardedBuffer> bufs;
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
     const BufferSlot& b = r.buffers[i];
-    auto g = GuardedBuffer::allocate(b.bytes, canary_byte(i));
+    auto g = GuardedBuffer::allocate(b.bytes, canary_byte(i), r.sanitize == "memcheck" ? 0 : kGuardBytes);
     if (!g) return g.error();
     const std::size_t from = b.initial_offset != kNone ? b.initial_offset : b.result_offset;
+    if (r.sanitize == "initcheck" && b.role == spec::Role::out) {  // unwritten: initcheck sees a read before a write
+      bufs.push_back(std::move(*g));
+      continue;
+    }
     JUDGE_CUDA_TRY(cudaMemcpy(g->data(), shm.data() + from, b.bytes, cudaMemcpyHostToDevice));
     bufs.push_back(std::move(*g));
   }
@@ -211,6 +216,17 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   auto bufs = upload(r, shm);
   if (!bufs) return {{"op", "done"}, {"judge_error", bufs.error().message}};
   const auto storage = make_arg_storage(r, *bufs);
+  Json addresses = Json::array();  // for a sanitizer's reports, which name addresses
+  if (!r.sanitize.empty()) {
+    for (std::size_t i = 0; i < r.buffers.size(); ++i)
+      addresses.push_back({{"name", r.buffers[i].name},
+                           {"role", r.buffers[i].role == spec::Role::out     ? "out"
+                                    : r.buffers[i].role == spec::Role::inout ? "inout"
+                                                                             : "in"},
+                           {"address", reinterpret_cast<std::uintptr_t>((*bufs)[i].data())},
+                           {"bytes", r.buffers[i].bytes},
+                           {"element_bytes", r.buffers[i].element_bytes}});
+  }
   (void)ch.send({{"op", "started"}});
   const auto t0 = std::chrono::steady_clock::now();
   const SolveOutcome solved = call_solve(loaded.solve, storage);
@@ -227,15 +243,18 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   }
   if (solved.sticky) {
     must_exit = true;  // the context is unusable; a fresh runner serves the next test
-    return {{"op", "done"}, {"cuda_error", error_block}, {"solve_ms", solve_ms}};
+    return {{"op", "done"}, {"cuda_error", error_block}, {"solve_ms", solve_ms}, {"buffers", addresses}};
   }
   auto report = inspect(r, shm, *bufs);
   if (!report) {
     must_exit = true;
     return {{"op", "done"}, {"judge_error", report.error().message}};
   }
-  Json done = {
-      {"op", "done"}, {"solve_ms", solve_ms}, {"guards", (*report)["guards"]}, {"modified", (*report)["modified"]}};
+  Json done = {{"op", "done"},
+               {"solve_ms", solve_ms},
+               {"guards", (*report)["guards"]},
+               {"modified", (*report)["modified"]},
+               {"buffers", addresses}};
   if (!error_block.is_null()) done["cuda_error"] = error_block;  // the context survived it
   if (r.performance && done["guards"].empty() && done["modified"].empty()) {
     (void)ch.send({{"op", "timing"}});

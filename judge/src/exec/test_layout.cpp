@@ -115,6 +115,7 @@ nlohmann::json to_json(const TestRequest& r) {
           {"alternate_inputs", r.alternate_inputs},
           {"min_timed_ms", r.min_timed_ms},
           {"zero_fill", r.zero_fill},
+          {"sanitize", r.sanitize},
           {"atol", r.tolerance.atol},
           {"rtol", r.tolerance.rtol},
           {"buffers", buffers},
@@ -130,6 +131,7 @@ TestRequest test_request_from_json(const nlohmann::json& j) {
   r.alternate_inputs = j.at("alternate_inputs").get<bool>();
   r.min_timed_ms = j.value("min_timed_ms", 500.0);
   r.zero_fill = j.value("zero_fill", false);
+  r.sanitize = j.value("sanitize", std::string());
   r.tolerance = {j.at("atol").get<double>(), j.at("rtol").get<double>()};
   for (const auto& b : j.at("buffers")) {
     BufferSlot s;

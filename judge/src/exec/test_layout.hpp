@@ -52,6 +52,11 @@ struct TestRequest {
   spec::Tolerance tolerance;      // for validating timed calls in the runner
   double min_timed_ms = 500;      // the timing policy's accumulated time, at least
   bool zero_fill = false;         // out buffers start as zeros (LeetGPU's way), not poison
+  // The compute-sanitizer tool the runner runs under (judging/sanitize.hpp), or empty. memcheck:
+  // buffers without guard zones (an access past the end must leave the allocation for the tool
+  // to see it); initcheck: outputs left unwritten (poison would count as initialised); both:
+  // the buffers' device addresses in the reply, to name the buffer a report points into.
+  std::string sanitize;
   std::vector<BufferSlot> buffers;
   std::vector<ArgSlot> args;
   std::size_t shm_bytes = 0;

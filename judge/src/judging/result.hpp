@@ -87,6 +87,8 @@ struct RunResult {
   nlohmann::json device;  // the runner's device block; null without a GPU
   std::vector<TestResult> tests;
   std::size_t tests_selected = 0;  // how many were going to run
+  std::string sanitizer;           // --sanitize: the compute-sanitizer tool the tests ran under
+  std::string sanitizer_note;      // e.g. that the performance case was not run under it
 };
 
 }  // namespace judge::judging

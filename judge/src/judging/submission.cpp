@@ -16,6 +16,7 @@
 #include "judging/case_data.hpp"
 #include "judging/diagnose.hpp"
 #include "judging/isolated_compile.hpp"
+#include "judging/sanitize.hpp"
 #include "judging/timing_build.hpp"
 
 namespace judge::judging {
@@ -76,9 +77,19 @@ void rerun_with_zeroed_outputs(TestResult& tr, exec::Runner& runner, CaseData& d
 std::vector<const spec::TestCase*> selected_cases(const spec::TestSuite& suite, const RunOptions& opt) {
   std::vector<const spec::TestCase*> selected;
   for (const spec::TestCase& tc : suite.cases) {
+    // Under a sanitizer the performance case is not run: a time under the tool means nothing.
+    if (!opt.sanitize.empty() && tc.kind == spec::CaseKind::performance) continue;
     if (opt.kinds.count(tc.kind)) selected.push_back(&tc);
   }
   return selected;
+}
+
+// The sanitizer's note for the report: which tests it left out.
+std::string sanitizer_note(const spec::TestSuite& suite, const RunOptions& opt) {
+  const bool skipped = opt.kinds.count(spec::CaseKind::performance) &&
+                       std::any_of(suite.cases.begin(), suite.cases.end(),
+                                   [](const spec::TestCase& t) { return t.kind == spec::CaseKind::performance; });
+  return skipped ? "the performance case is not run under a sanitizer (its times would mean nothing)" : "";
 }
 
 }  // namespace
@@ -87,6 +98,10 @@ exec::RunnerLimits runner_limits(const RunOptions& opt) {
   exec::RunnerLimits limits;
   limits.executable = opt.runner_executable;
   limits.visible_devices = opt.visible_devices;
+  if (!opt.sanitize.empty()) {
+    limits.wrapper = sanitizer_argv(opt.sanitizer, opt.sanitize);
+    limits.setup_ms = kSanitizerSetupMs;  // the runner's start and the judge's copies run under the tool too
+  }
   return limits;
 }
 
@@ -97,6 +112,8 @@ BoundSource bind_source(const spec::Challenge& c, const spec::TestSuite& suite, 
   result.title = c.title;
   result.source = display;
   result.tests_selected = selected_cases(suite, opt).size();
+  result.sanitizer = opt.sanitize;
+  if (!opt.sanitize.empty()) result.sanitizer_note = sanitizer_note(suite, opt);
   // GPU-free, so a mismatch is reported even on a machine without a GPU.
   auto text = compile::read_text_file(source);
   if (!text) return {ended(result, Verdict::JE, text.error().message), std::nullopt};
@@ -203,10 +220,15 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       tr.verdict = Verdict::JE;
       tr.summary = data.error().message;
     } else {
-      const int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
+      int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
+      if (!opt.sanitize.empty()) limit_ms = std::max(limit_ms * kSanitizerSlowdown, kSanitizerMinSolveMs);
       data->request.min_timed_ms = opt.min_timed_ms;
+      data->request.sanitize = opt.sanitize;
       if (opt.zero_fill) zero_outputs(*data);
-      const exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
+      exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
+      // One runner per test under a sanitizer: the tool's report is complete when it exits.
+      std::string sanitizer_tail;
+      if (!opt.sanitize.empty()) sanitizer_tail = runner->stop_and_collect(kSanitizerSetupMs);
       DiagnoseContext ctx{&c, &tc, limit_ms, limits.output_cap_bytes};
       if (peak) {
         ctx.peak_copy_gbs = peak->copy_gbs;
@@ -215,6 +237,11 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       ctx.zero_filled = opt.zero_fill;
       ctx.strict = opt.strict;
       tr = diagnose(ctx, *data, outcome);
+      if (!opt.sanitize.empty())
+        apply_sanitizer_report(tr, opt.sanitize, parse_sanitizer_output(outcome.output + sanitizer_tail),
+                               outcome.report.is_object() ? outcome.report.value("buffers", nlohmann::json::array())
+                                                          : nlohmann::json::array());
+      // Under a sanitizer the runner is gone by now (one per test): no re-run with zeroed outputs.
       if (!opt.zero_fill && failed_on_output_values(tr) && runner->alive())
         rerun_with_zeroed_outputs(tr, *runner, *data, ctx, limit_ms);
       if (tr.timing) {

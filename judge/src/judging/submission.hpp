@@ -44,6 +44,9 @@ struct RunOptions {
   std::string time_with = "nvcc";
   // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
   std::string visible_devices;
+  // --sanitize: the compute-sanitizer tool (judging/sanitize.hpp) and the tool's path; empty: none.
+  std::string sanitize;
+  std::filesystem::path sanitizer;
 };
 
 // Compiles as `options` says (compile_timeout_ms). `cwd` and `file`: where the child process runs

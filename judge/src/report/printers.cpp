@@ -212,6 +212,9 @@ std::string render_text(const judging::RunResult& r, bool color) {
   out += fmt::format(" · {}\n", device_line(r.device));
   if (!r.compile.note.empty()) out += fmt::format("note: {}\n", r.compile.note);
   for (const std::string& n : r.notes) out += fmt::format("note: {}\n", n);
+  if (!r.sanitizer.empty())
+    out += fmt::format("sanitizer: compute-sanitizer --tool {}{}\n", r.sanitizer,
+                       r.sanitizer_note.empty() ? "" : "; " + r.sanitizer_note);
   if (r.tests.empty() && !r.summary.empty()) {
     out += util::paint(fmt::format("{} ({})", judging::verdict_code(r.verdict), judging::verdict_meaning(r.verdict)),
                        verdict_color(r.verdict), color) +
@@ -253,6 +256,7 @@ nlohmann::ordered_json render_json(const judging::RunResult& r) {
   c["note"] = r.compile.note;
   j["compile"] = c;
   j["device"] = r.device;
+  if (!r.sanitizer.empty()) j["sanitizer"] = {{"tool", r.sanitizer}, {"note", r.sanitizer_note}};
   j["tests_selected"] = r.tests_selected;
   j["tests"] = nlohmann::ordered_json::array();
   for (const judging::TestResult& t : r.tests) j["tests"].push_back(test_json(t));

@@ -36,6 +36,13 @@ Result<Json> read_json_file(const std::filesystem::path& file) {
     const auto pos = what.find("syntax error");
     if (pos != std::string::npos) what = what.substr(pos);
     return make_error(fmt::format("{}:{}:{}: invalid JSON: {}", file.string(), line, col, what));
+  } catch (const nlohmann::json::exception& e) {
+    // Not a syntax error but still the document's fault, e.g. out_of_range.406 "number overflow
+    // parsing '1e309'" (found by fuzzing; judge/tests/fuzz_regressions/baseline/number-overflow).
+    std::string what = e.what();
+    if (const auto end = what.find("] "); what.starts_with("[json.exception.") && end != std::string::npos)
+      what = what.substr(end + 2);
+    return make_error(fmt::format("{}: invalid JSON: {}", file.string(), what));
   }
 }
 
