@@ -7,6 +7,8 @@
 #include <string>
 
 #include "exec/channel.hpp"
+#include "exec/sandbox.hpp"
+#include "exec/scratch_dir.hpp"
 #include "exec/test_layout.hpp"
 #include "util/result.hpp"
 #include "util/shared_memory.hpp"
@@ -22,6 +24,8 @@ struct RunnerLimits {
   std::size_t output_cap_bytes = 1 << 20;  // stdout + stderr kept per runner
   // CUDA_VISIBLE_DEVICES for the runner (one GPU of several, for `judge grade`); empty: inherited.
   std::string visible_devices;
+  // --require-sandbox: a protection of docs/security.md missing on this machine is an error.
+  bool require_sandbox = false;
 };
 
 struct TestOutcome {
@@ -43,6 +47,8 @@ class Runner {
   static Result<Runner> start(const RunnerLimits& limits);
 
   const nlohmann::json& device() const { return device_; }
+  // The runner's protections: predicted at start, as applied once a solution is loaded.
+  const SandboxReport& sandbox() const { return sandbox_; }
   // "sm_90" for the device in use.
   std::string arch() const;
   Status load(const std::string& artifact);
@@ -55,9 +61,12 @@ class Runner {
 
  private:
   Result<Message> wait_message(int timeout_ms, bool& timed_out);
+  Status check_sandbox() const;
+  ScratchDir scratch_;  // before child_: the runner ends before its folder goes
   util::Child child_;
   Channel channel_;
   nlohmann::json device_;
+  SandboxReport sandbox_;
   RunnerLimits limits_;
 };
 

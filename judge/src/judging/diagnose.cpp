@@ -52,6 +52,11 @@ bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::Tes
     r.summary = o.error.empty() ? "the runner did not finish setting up the test in time" : o.error;
     return true;
   }
+  if (o.report.contains("misuse")) {  // the solution broke the judge's CUDA context (exec/device_watch)
+    r.verdict = Verdict::RTE;
+    r.summary = o.report["misuse"].get<std::string>();
+    return true;
+  }
   if (o.report.contains("cuda_error")) {
     const std::string name = o.report["cuda_error"]["name"].get<std::string>();
     const std::string text = o.report["cuda_error"]["text"].get<std::string>();

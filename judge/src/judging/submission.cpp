@@ -66,6 +66,7 @@ exec::RunnerLimits runner_limits(const RunOptions& opt) {
   exec::RunnerLimits limits;
   limits.executable = opt.runner_executable;
   limits.visible_devices = opt.visible_devices;
+  limits.require_sandbox = opt.require_sandbox;
   return limits;
 }
 
@@ -127,6 +128,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     runner->stop();
     return ended(result, Verdict::JE, s.error().message);
   }
+  if (opt.on_sandbox_gap && !runner->sandbox().complete()) opt.on_sandbox_gap(runner->sandbox().missing_line());
 
   // Speed-of-light needs the device's peak bandwidth: measured once per device, then cached.
   std::optional<bench::DevicePeak> peak;

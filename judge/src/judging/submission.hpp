@@ -35,6 +35,11 @@ struct RunOptions {
   std::function<void(const std::string& test, std::size_t index, std::size_t total)> on_test;
   // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
   std::string visible_devices;
+  // --require-sandbox: a protection missing on this machine (docs/security.md) is a judge error.
+  bool require_sandbox = false;
+  // Called once the solution is loaded when the runner's sandbox lacks a protection, with one
+  // line saying which (for stderr); measuring itself never prints.
+  std::function<void(const std::string& line)> on_sandbox_gap;
 };
 
 // Compiles as `options` says (compile_timeout_ms). `cwd` and `file`: where the child process runs
