@@ -43,7 +43,7 @@ rlim_t address_space_bytes() {
 }
 
 void apply_limits(SandboxState& s) {
-  if (s.user_ns) {  // counted per user namespace: only the runner's own processes
+  if (s.user_ns && s.outer_uid != 0) {  // counted per user namespace: only the runner's own processes
     rlimit r{kProcessLimit, kProcessLimit};
     s.nproc_limit = ::setrlimit(RLIMIT_NPROC, &r) == 0;
   }

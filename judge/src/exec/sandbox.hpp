@@ -44,6 +44,7 @@ struct SandboxSwitches {
 // What was applied, mechanism by mechanism; report() turns it into goals.
 struct SandboxState {
   SandboxSwitches switches;
+  uid_t outer_uid = 0;  // the judge's user: the kernel never applies RLIMIT_NPROC to uid 0
   pid_t judge_pid = 0, judge_pgid = 0;  // the runner's parent, seen before any namespace (seccomp)
   bool user_ns = false, pid_ns = false, net_ns = false, ipc_ns = false, private_proc = false;
   std::string ns_error, proc_error;

@@ -103,6 +103,7 @@ std::string mount_private_proc() {
 }  // namespace
 
 void enter_namespaces(SandboxState& s) {
+  s.outer_uid = ::geteuid();
   s.judge_pid = ::getppid();
   s.judge_pgid = ::getpgid(s.judge_pid);
   int pdeath = 0;

@@ -96,12 +96,16 @@ SandboxReport SandboxState::report() const {
                : landlock_why);
   add("scratch directory", !scratch.empty(),
       scratch.empty() ? "the judge gave the runner none" : "cwd and TMPDIR, removed when the runner ends");
-  const bool nproc = restricted ? nproc_limit : switches.limits && user_ns;
-  add("process limit", nproc,
-      nproc ? "RLIMIT_NPROC in the runner's user namespace (a fork bomb stops there)"
-            : (!switches.limits ? "switched off by JUDGE_SANDBOX_DISABLE"
-                                : "needs a user namespace: outside one, RLIMIT_NPROC counts every process of the "
-                                  "user (" + ns_why + ")"));
+  const bool nproc = restricted ? nproc_limit : switches.limits && user_ns && outer_uid != 0;
+  std::string nproc_why = "RLIMIT_NPROC in the runner's user namespace (a fork bomb stops there)";
+  if (!switches.limits)
+    nproc_why = "switched off by JUDGE_SANDBOX_DISABLE";
+  else if (outer_uid == 0)
+    nproc_why = "the judge runs as root, and the kernel never applies RLIMIT_NPROC to uid 0: run it as an ordinary "
+                "user (the time limit and, with a PID namespace, the runner's end still stop a fork bomb)";
+  else if (!user_ns)
+    nproc_why = "needs a user namespace: outside one, RLIMIT_NPROC counts every process of the user (" + ns_why + ")";
+  add("process limit", nproc, nproc_why);
   const bool memory = restricted ? memory_limit : switches.limits;
   add("host memory limit", memory,
       memory ? "RLIMIT_AS: the address space CUDA reserved plus half the machine's memory"
