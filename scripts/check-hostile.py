@@ -52,8 +52,9 @@ def leftover_processes():
     return found
 
 
-def escaped_files(roots):
-    """Files the corpus wrote outside its scratch folder, and scratch folders left behind; removes them."""
+def escaped_files(roots, since=None):
+    """Files the corpus wrote outside its scratch folder, and scratch folders made after `since`
+    and left behind (older ones may belong to another judge); removes them."""
     found = []
     for root in roots:
         if not root or not root.is_dir():
@@ -64,7 +65,9 @@ def escaped_files(roots):
                 dirnames[:] = []
             for name in filenames + dirnames:
                 path = pathlib.Path(dirpath) / name
-                if name.startswith("judge-hostile-") or (name.startswith("judge-scratch-") and path.is_dir()):
+                scratch = (name.startswith("judge-scratch-") and since is not None and path.is_dir()
+                           and path.stat().st_ctime >= since)
+                if name.startswith("judge-hostile-") or scratch:
                     found.append(str(path))
                     if path.is_dir() and not path.is_symlink():
                         shutil.rmtree(path, ignore_errors=True)
@@ -99,7 +102,7 @@ def check_case(judge, challenge, case, roots):
     report, err, rc = judge_run(judge, challenge, CORPUS / case["file"], tests)
     time.sleep(0.2)  # let the kernel finish reaping
     left = leftover_processes()
-    files = escaped_files(roots)
+    files = escaped_files(roots, start)
     verdict = report.get("verdict", "?") if report else "none"
     expected = case["verdict"].split("|")
     message_ok = not case.get("message") or (report is not None and case["message"] in messages(report))

@@ -20,8 +20,8 @@ struct JudgeRequest {
   std::optional<std::string> store;  // --store DIR (default: the user store)
   bool keep_going = false, no_cache = false, progress = false;
   bool require_sandbox = false;  // --require-sandbox
-  double min_time_s = 0.5;      // --min-time: accumulated time of the timed calls
-  int compile_timeout_s = 120;  // --compile-timeout: the compile runs in a child process
+  double min_time_s = 0.5;       // --min-time: accumulated time of the timed calls
+  int compile_timeout_s = 120;   // --compile-timeout: the compile runs in a child process
 };
 
 // "example,functional" and the like (--tests); "all" is every kind.

@@ -35,7 +35,8 @@ bool still_allocated(const void* p) {
 DeviceWatch::DeviceWatch() {
   if (cudaGetDevice(&device_) != cudaSuccess) device_ = -1;
   flags_known_ = cudaGetDeviceFlags(&flags_) == cudaSuccess;
-  for (int i = 0; i < kLimitCount; ++i) limit_known_[i] = cudaDeviceGetLimit(&limits_[i], kLimits[i].limit) == cudaSuccess;
+  for (int i = 0; i < kLimitCount; ++i)
+    limit_known_[i] = cudaDeviceGetLimit(&limits_[i], kLimits[i].limit) == cudaSuccess;
   if (cudaMalloc(&sentinel_, 256) != cudaSuccess) sentinel_ = nullptr;
   cudaGetLastError();  // a limit this device does not have is not an error of the solution's
 }
@@ -45,12 +46,14 @@ DeviceWatch::~DeviceWatch() {
   cudaGetLastError();
 }
 
-std::string DeviceWatch::changes(const std::vector<GuardedBuffer>& buffers, const std::vector<std::string>& names) const {
+std::string DeviceWatch::changes(const std::vector<GuardedBuffer>& buffers,
+                                 const std::vector<std::string>& names) const {
   int device = -1;
   if (cudaGetDevice(&device) == cudaSuccess && device_ >= 0 && device != device_) {
-    return fmt::format("solve switched the current device from {} to {} (cudaSetDevice); a solution must use the "
-                       "device it is given",
-                       device_, device);
+    return fmt::format(
+        "solve switched the current device from {} to {} (cudaSetDevice); a solution must use the "
+        "device it is given",
+        device_, device);
   }
   if (sentinel_ && !still_allocated(sentinel_)) {
     return "solve reset the device (cudaDeviceReset or similar): the judge's buffers and context were destroyed";

@@ -27,10 +27,22 @@ constexpr rlim_t kProcessLimit = 512;  // processes and threads of the runner's 
 // Read and execute: the system's folders and a few files of /etc the dynamic loader and the C
 // library read. Not /etc as a whole, not /home, /root, /tmp, /var or /opt: the data root, the
 // caches and the baseline stores live there.
-const char* const kSystemPaths[] = {
-    "/usr",         "/lib",          "/lib32",          "/lib64",          "/libx32",      "/bin",
-    "/sbin",        "/proc",         "/sys",            "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
-    "/etc/passwd",  "/etc/group",    "/etc/nsswitch.conf", "/etc/localtime"};
+const char* const kSystemPaths[] = {"/usr",
+                                    "/lib",
+                                    "/lib32",
+                                    "/lib64",
+                                    "/libx32",
+                                    "/bin",
+                                    "/sbin",
+                                    "/proc",
+                                    "/sys",
+                                    "/etc/ld.so.cache",
+                                    "/etc/ld.so.conf",
+                                    "/etc/ld.so.conf.d",
+                                    "/etc/passwd",
+                                    "/etc/group",
+                                    "/etc/nsswitch.conf",
+                                    "/etc/localtime"};
 const char* const kDevices[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"};
 
 // Kibibytes of address space in use (VmSize), 0 if unknown.
@@ -50,7 +62,8 @@ void apply_limits(SandboxState& s) {
   // CUDA reserves a large virtual range when it starts, so the limit is what is mapped now
   // plus a budget; a huge host allocation fails (bad_alloc, RTE) before the machine swaps.
   const rlim_t used = address_space_bytes();
-  const auto half_ram = static_cast<rlim_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE)) / 2;
+  const auto half_ram =
+      static_cast<rlim_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE)) / 2;
   if (used == 0 || half_ram == 0) {
     s.limits_error = "cannot read VmSize or the machine's memory size";
     return;

@@ -44,13 +44,13 @@ struct SandboxSwitches {
 // What was applied, mechanism by mechanism; report() turns it into goals.
 struct SandboxState {
   SandboxSwitches switches;
-  uid_t outer_uid = 0;  // the judge's user: the kernel never applies RLIMIT_NPROC to uid 0
+  uid_t outer_uid = 0;                  // the judge's user: the kernel never applies RLIMIT_NPROC to uid 0
   pid_t judge_pid = 0, judge_pgid = 0;  // the runner's parent, seen before any namespace (seccomp)
   bool user_ns = false, pid_ns = false, net_ns = false, ipc_ns = false, private_proc = false;
   std::string ns_error, proc_error;
-  int landlock_abi = 0;      // 0: none; probed at step 1, used at step 2
+  int landlock_abi = 0;  // 0: none; probed at step 1, used at step 2
   std::string landlock_probe_error;
-  bool restricted = false;   // step 2 ran (else the landlock/seccomp fields are predictions)
+  bool restricted = false;  // step 2 ran (else the landlock/seccomp fields are predictions)
   bool landlock_fs = false, landlock_net = false, landlock_scope = false;
   std::string landlock_error;
   bool seccomp = false;

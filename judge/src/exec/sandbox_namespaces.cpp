@@ -126,8 +126,8 @@ void enter_namespaces(SandboxState& s) {
       s.pid_ns = s.net_ns = s.ipc_ns = true;
       s.ns_error = fmt::format("user namespace: {}", std::strerror(user_errno));
     } else {
-      s.ns_error = fmt::format("unshare: {}; without a user namespace: {}", std::strerror(user_errno),
-                               std::strerror(errno));
+      s.ns_error =
+          fmt::format("unshare: {}; without a user namespace: {}", std::strerror(user_errno), std::strerror(errno));
       return;
     }
   }

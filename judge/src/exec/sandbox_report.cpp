@@ -55,9 +55,9 @@ SandboxReport SandboxState::report() const {
   const bool landlock = restricted ? landlock_fs : switches.landlock && landlock_abi >= 1;
   const bool scope = restricted ? landlock_scope : switches.landlock && landlock_abi >= 6;
   const bool filter = restricted ? seccomp : switches.seccomp;
-  const std::string landlock_why =
-      !switches.landlock ? "switched off by JUDGE_SANDBOX_DISABLE"
-                         : (!landlock_error.empty() ? landlock_error : landlock_probe_error);
+  const std::string landlock_why = !switches.landlock
+                                       ? "switched off by JUDGE_SANDBOX_DISABLE"
+                                       : (!landlock_error.empty() ? landlock_error : landlock_probe_error);
   const std::string ns_why = ns_error.empty() ? "no namespace" : ns_error;
   SandboxReport r;
   auto add = [&r](std::string name, bool applied, std::string how) {
@@ -79,15 +79,17 @@ SandboxReport SandboxState::report() const {
   add("runner dies with the judge", die_with_judge,
       die_with_judge ? "PR_SET_PDEATHSIG" : "PR_SET_PDEATHSIG was not set on the runner");
   add("process list hidden", private_proc,
-      private_proc ? "a /proc of the runner's own PID namespace"
-                   : (pid_ns ? proc_error : ns_why) + " (Landlock still denies the judge's /proc/<pid>/mem, fd and environ)");
+      private_proc
+          ? "a /proc of the runner's own PID namespace"
+          : (pid_ns ? proc_error : ns_why) + " (Landlock still denies the judge's /proc/<pid>/mem, fd and environ)");
   if (net_ns)
     add("no network", true, "network namespace: only a loopback interface that is down");
   else if (filter)
     add("no network", true, "seccomp: no internet or packet sockets");
   else
-    add("no network", false, fmt::format("no network namespace ({}) and no seccomp filter ({})", ns_why,
-                                         seccomp_error.empty() ? "switched off" : seccomp_error));
+    add("no network", false,
+        fmt::format("no network namespace ({}) and no seccomp filter ({})", ns_why,
+                    seccomp_error.empty() ? "switched off" : seccomp_error));
   add("System V IPC isolated", ipc_ns, ipc_ns ? "IPC namespace" : ns_why);
   add("filesystem", landlock,
       landlock ? fmt::format("Landlock ABI {}: reads system folders, the driver and the artifact; writes only the "
@@ -101,8 +103,9 @@ SandboxReport SandboxState::report() const {
   if (!switches.limits)
     nproc_why = "switched off by JUDGE_SANDBOX_DISABLE";
   else if (outer_uid == 0)
-    nproc_why = "the judge runs as root, and the kernel never applies RLIMIT_NPROC to uid 0: run it as an ordinary "
-                "user (the time limit and, with a PID namespace, the runner's end still stop a fork bomb)";
+    nproc_why =
+        "the judge runs as root, and the kernel never applies RLIMIT_NPROC to uid 0: run it as an ordinary "
+        "user (the time limit and, with a PID namespace, the runner's end still stop a fork bomb)";
   else if (!user_ns)
     nproc_why = "needs a user namespace: outside one, RLIMIT_NPROC counts every process of the user (" + ns_why + ")";
   add("process limit", nproc, nproc_why);
