@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,7 +45,9 @@ void close_all_fds(int keep) {
   for (int fd = 0; fd < 1024; ++fd) {
     if (fd != keep) ::close(fd);
   }
-  ::close_range(1024, ~0U, 0);
+#ifdef SYS_close_range
+  ::syscall(SYS_close_range, 1024U, ~0U, 0U);
+#endif
 }
 
 // Ends this process the way `status` says its child ended: same exit code, or same signal.
