@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: build, run every test (unit + GPU), judge every shipped
-# solution and construct-corpus file under each compile engine, and print a short summary last.
+# solution and construct-corpus file under each compile engine, judge the hostile corpus
+# (scripts/check-hostile.py), and print a short summary last.
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
 #                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S]
@@ -87,6 +88,11 @@ if [ $matmul -eq 1 ] && [ -x scripts/bench-matmul.sh ]; then
   scripts/bench-matmul.sh "$build/bin/judge" >"$out/matmul.txt" 2>&1
 fi
 
+step "hostile corpus (judge/tests/hostile): verdict, leftover processes, files outside scratch, per case"
+python3 scripts/check-hostile.py "$build/bin/judge" --out "$out/hostile.json" >"$out/hostile.txt" 2>"$out/hostile-progress.log"
+hostile_rc=$?
+cat "$out/hostile.txt"
+
 step "example output"
 j="$build/bin/judge"
 "$j" run vector-addition solutions/vector-addition/best.cu >"$out/example-ac.txt" 2>&1
@@ -113,9 +119,11 @@ fi
 head -1 "$out/solutions.txt"
 grep -E "  NO$" "$out/solutions.txt"
 tail -1 "$out/solutions.txt"
+grep -E "NOT AS EXPECTED" "$out/hostile.txt"
+tail -1 "$out/hostile.txt"
 if [ -n "${OUT:-}" ] && [ "$OUT" != "$out" ]; then
   tar -C "$build" -cf "$OUT/gpu-check-logs.tar" out
-  cp "$out/solutions.txt" "$OUT/" 2>/dev/null
+  cp "$out/solutions.txt" "$out/hostile.txt" "$OUT/" 2>/dev/null
   cp "$out/repeatability.md" "$out/baselines.tar" "$out/matmul.txt" "$OUT/" 2>/dev/null
 fi
-[ $unit_rc -eq 0 ] && [ $gpu_rc -eq 0 ] && [ $e2e_rc -eq 0 ]
+[ $unit_rc -eq 0 ] && [ $gpu_rc -eq 0 ] && [ $e2e_rc -eq 0 ] && [ $hostile_rc -eq 0 ]

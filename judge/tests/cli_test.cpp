@@ -119,5 +119,21 @@ TEST(Cli, DoctorReportsTheMissingGpu) {
   EXPECT_FALSE(j["nvcc"].get<std::string>().empty());
 }
 
+TEST(Cli, DoctorListsEveryProtectionOfTheSandbox) {
+  const auto r = judge_cli({"doctor", "--json"});
+  const auto j = nlohmann::json::parse(r.out.text);
+  ASSERT_TRUE(j["sandbox"].is_array()) << r.out.text;
+  EXPECT_GE(j["sandbox"].size(), 10u);
+  for (const auto& p : j["sandbox"]) {
+    EXPECT_TRUE(p["applied"].is_boolean()) << p.dump();
+    EXPECT_FALSE(p["how"].get<std::string>().empty()) << p.dump();
+  }
+  const auto off = judge_cli({"doctor"}, "");
+  EXPECT_NE(off.out.text.find("filesystem"), std::string::npos);
+  EXPECT_NE(judge_cli({"run", "--help"}).out.text.find("--require-sandbox"), std::string::npos);
+  EXPECT_NE(judge_cli({"grade", "--help"}).out.text.find("--require-sandbox"), std::string::npos);
+  EXPECT_NE(judge_cli({"baseline", "add", "--help"}).out.text.find("--require-sandbox"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace judge

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "exec/runner_child.hpp"
+#include "exec/sandbox_probe.hpp"
 #include "judging/verdict.hpp"
 #include "util/subprocess.hpp"
 #include "version.hpp"
@@ -23,9 +24,15 @@ namespace {
 
 using judging::ExitCode;
 
-// The hidden runner mode: `judge __runner --fd N`. Not a user command, so not in the table.
+// The hidden runner mode: `judge __runner --fd N [--scratch DIR]`. Not a user command, so not
+// in the table.
 bool is_runner_invocation(int argc, char** argv) {
-  return argc == 4 && std::strcmp(argv[1], "__runner") == 0;
+  return (argc == 4 || (argc == 6 && std::strcmp(argv[4], "--scratch") == 0)) && std::strcmp(argv[1], "__runner") == 0;
+}
+
+// `judge __sandbox-probe --scratch DIR`, for judge doctor (exec/sandbox_probe.hpp).
+bool is_probe_invocation(int argc, char** argv) {
+  return argc == 4 && std::strcmp(argv[1], "__sandbox-probe") == 0 && std::strcmp(argv[2], "--scratch") == 0;
 }
 
 int run_parsed(int argc, char** argv) {
@@ -59,7 +66,8 @@ int run_parsed(int argc, char** argv) {
 }  // namespace
 
 int run_cli(int argc, char** argv) {
-  if (is_runner_invocation(argc, argv)) return exec::runner_main(std::atoi(argv[3]));
+  if (is_runner_invocation(argc, argv)) return exec::runner_main(std::atoi(argv[3]), argc == 6 ? argv[5] : "");
+  if (is_probe_invocation(argc, argv)) return exec::sandbox_probe_main(argv[3]);
   util::install_interrupt_handler();
   try {
     return run_parsed(argc, argv);

@@ -8,6 +8,7 @@
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
 #include "judging/sanitize.hpp"
+#include "exec/sandbox_probe.hpp"
 #include "spec/catalog.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
@@ -50,6 +51,11 @@ int doctor(const GlobalOptions& g, bool json) {
                        " — judging needs an NVIDIA GPU with a working driver (check nvidia-smi); listing, showing "
                        "and compiling work without one");
   }
+  // The sandbox, probed without a GPU: a missing protection is a note, not a problem (judging
+  // works; --require-sandbox makes it an error).
+  auto sandbox = exec::probe_sandbox("");
+  j["sandbox"] = sandbox ? sandbox->to_json() : nlohmann::json(nullptr);
+  if (!sandbox) problems.push_back(sandbox.error().message);
   j["problems"] = problems;
   if (json) {
     fmt::print("{}\n", j.dump(2));
@@ -67,6 +73,11 @@ int doctor(const GlobalOptions& g, bool json) {
       fmt::print("  driver     CUDA {}, runtime {}\n", j["driver"].get<std::string>(), j["runtime"].get<std::string>());
     } else {
       fmt::print("  gpu        none\n");
+    }
+    if (sandbox) {
+      fmt::print("  sandbox    {}\n", sandbox->complete() ? "complete" : "incomplete (judging still works)");
+      for (const exec::Protection& p : sandbox->protections)
+        fmt::print("    {:<9} {}: {}\n", p.applied ? "yes" : "MISSING", p.name, p.how);
     }
     for (const std::string& p : problems) fmt::print("  problem:   {}\n", p);
     if (problems.empty()) fmt::print("all good: try 'judge run vector-addition solutions/vector-addition/naive.cu'\n");

@@ -2,9 +2,11 @@
 // judging on every GPU at once, with reports for people (table), tools (JSON, JUnit) and GitHub.
 #include <fmt/format.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -125,6 +127,13 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   opt.arch = arch;
   opt.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   opt.run.compile_timeout_ms = a.judge.compile_timeout_s * 1000;
+  opt.run.require_sandbox = a.judge.require_sandbox;
+  auto warned = std::make_shared<std::atomic<bool>>(false);  // one line for the batch, not one per submission
+  opt.run.on_sandbox_gap = [warned](const std::string& missing) {
+    if (!warned->exchange(true))
+      fmt::print(stderr, "judge: warning: the sandbox lacks {} (judge doctor; --require-sandbox makes this an error)\n",
+                 missing);
+  };
   opt.run.data_root = cat->root();
   opt.on_done = [](const grade::Graded& row, std::size_t done, std::size_t total) {
     fmt::print(stderr, "{}\n", grade::progress_line(row, done, total));

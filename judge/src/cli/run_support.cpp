@@ -49,6 +49,8 @@ void add_judge_options(CLI::App& sub, JudgeRequest& r) {
                  "Which build the performance case runs on when NVRTC compiled the file: nvcc (default; an nvcc "
                  "build, LeetGPU's compiler, made in the background) or same (the NVRTC build)")
       ->check(CLI::IsMember({"nvcc", "same"}));
+  sub.add_flag("--require-sandbox", r.require_sandbox,
+               "Fail (judge error) unless every protection of the runner's sandbox is in place (see judge doctor)");
   sub.add_option("--store", r.store,
                  "Baseline store to rank against and add to (default: $XDG_DATA_HOME/judge/baselines)");
 }
@@ -99,6 +101,11 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.strict = r.strict;
   opt.time_with = r.time_with;
   opt.compile_timeout_ms = 1000 * r.compile_timeout_s;
+  opt.require_sandbox = r.require_sandbox;
+  opt.on_sandbox_gap = [](const std::string& missing) {
+    fmt::print(stderr, "judge: warning: the sandbox lacks {} (judge doctor; --require-sandbox makes this an error)\n",
+               missing);
+  };
   opt.data_root = cat->root();
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);
   opt.baseline_stores = {cat->root() / "baselines", user_store(r)};

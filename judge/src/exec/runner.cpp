@@ -17,11 +17,13 @@ constexpr int kRunnerFd = 3;
 Result<Runner> Runner::start(const RunnerLimits& limits) {
   auto pair = Channel::make_pair();
   if (!pair) return pair.error();
+  auto scratch = ScratchDir::create();
+  if (!scratch) return scratch.error();
   util::SpawnOptions o;
   const std::string exe =
       limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
-  o.argv = limits.wrapper;
-  o.argv.insert(o.argv.end(), {exe, "__runner", "--fd", std::to_string(kRunnerFd)});
+  o.argv = limits.wrapper;  // compute-sanitizer under --sanitize, else nothing
+  o.argv.insert(o.argv.end(), {exe, "__runner", "--fd", std::to_string(kRunnerFd), "--scratch", scratch->path().string()});
   // Pinning through env(1): the judge may run several runners from several threads, so it must
   // not change its own environment, and a forked child must not call setenv before exec.
   if (!limits.visible_devices.empty())
@@ -29,10 +31,12 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   o.fds = {{pair->second.get(), kRunnerFd}};
   o.rlimits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, rlim_t{1} << 30}, {RLIMIT_CPU, 3600}};
   o.capture_cap_bytes = limits.output_cap_bytes;
+  o.die_with_parent = true;  // a judge killed with SIGKILL leaves no runner behind
   auto child = util::spawn(o);
   if (!child) return child.error();
   pair->second.reset();  // the child holds its end now; EOF on ours means it is gone
   Runner r;
+  r.scratch_ = std::move(*scratch);
   r.child_ = std::move(*child);
   r.channel_ = std::move(pair->first);
   r.limits_ = limits;
@@ -48,7 +52,18 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   if (!hello->body.value("ok", false))
     return make_error(hello->body.value("error", std::string("runner failed to start")));
   r.device_ = hello->body.at("device");
+  r.sandbox_ = SandboxReport::from_json(hello->body.value("sandbox", nlohmann::json()));
+  if (auto s = r.check_sandbox(); !s) {
+    r.stop();
+    return s.error();
+  }
   return r;
+}
+
+Status Runner::check_sandbox() const {
+  if (!limits_.require_sandbox || sandbox_.complete()) return Ok{};
+  return make_error("--require-sandbox: this machine lacks " + sandbox_.missing_line() +
+                    " (judge doctor lists every protection; docs/security.md says what each needs)");
 }
 
 std::string Runner::arch() const {
@@ -74,6 +89,8 @@ Status Runner::load(const std::string& artifact) {
   bool timed_out = false;
   auto reply = wait_message(limits_.setup_ms, timed_out);
   if (!reply) return make_error("the GPU runner did not answer while loading the solution");
+  if (reply->body.contains("sandbox")) sandbox_ = SandboxReport::from_json(reply->body["sandbox"]);
+  if (auto s = check_sandbox(); !s) return s;
   if (!reply->body.value("ok", false)) return make_error(reply->body.value("error", std::string("load failed")));
   return Ok{};
 }
@@ -152,6 +169,7 @@ void Runner::stop() {
   child_.drain(2000);
   if (!child_.try_wait()) child_.kill_group();
   child_.wait();
+  scratch_.remove();
 }
 
 std::string Runner::stop_and_collect(int timeout_ms) {

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "exec/channel.hpp"
+#include "exec/sandbox.hpp"
+#include "exec/scratch_dir.hpp"
 #include "exec/test_layout.hpp"
 #include "util/result.hpp"
 #include "util/shared_memory.hpp"
@@ -26,6 +28,8 @@ struct RunnerLimits {
   // A command the runner is started under (compute-sanitizer and its options, for --sanitize):
   // `wrapper... judge __runner --fd 3`. Empty: none.
   std::vector<std::string> wrapper;
+  // --require-sandbox: a protection of docs/security.md missing on this machine is an error.
+  bool require_sandbox = false;
 };
 
 struct TestOutcome {
@@ -47,6 +51,8 @@ class Runner {
   static Result<Runner> start(const RunnerLimits& limits);
 
   const nlohmann::json& device() const { return device_; }
+  // The runner's protections: predicted at start, as applied once a solution is loaded.
+  const SandboxReport& sandbox() const { return sandbox_; }
   // "sm_90" for the device in use.
   std::string arch() const;
   Status load(const std::string& artifact);
@@ -63,9 +69,12 @@ class Runner {
 
  private:
   Result<Message> wait_message(int timeout_ms, bool& timed_out);
+  Status check_sandbox() const;
+  ScratchDir scratch_;  // before child_: the runner ends before its folder goes
   util::Child child_;
   Channel channel_;
   nlohmann::json device_;
+  SandboxReport sandbox_;
   RunnerLimits limits_;
   std::size_t taken_out_ = 0, taken_err_ = 0;  // output bytes already handed out in a TestOutcome
 };

@@ -14,8 +14,10 @@
 #include "compile/trampoline.hpp"
 #include "exec/channel.hpp"
 #include "exec/cuda_check.hpp"
+#include "exec/device_watch.hpp"
 #include "exec/guarded_buffer.hpp"
 #include "exec/launch_record.hpp"
+#include "exec/sandbox.hpp"
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
 
@@ -227,6 +229,9 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
                            {"bytes", r.buffers[i].bytes},
                            {"element_bytes", r.buffers[i].element_bytes}});
   }
+  std::vector<std::string> names;
+  for (const BufferSlot& b : r.buffers) names.push_back(b.name);
+  const DeviceWatch watch;  // what solve must leave as it found it
   (void)ch.send({{"op", "started"}});
   const auto t0 = std::chrono::steady_clock::now();
   const SolveOutcome solved = call_solve(loaded.solve, storage);
@@ -244,6 +249,10 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   if (solved.sticky) {
     must_exit = true;  // the context is unusable; a fresh runner serves the next test
     return {{"op", "done"}, {"cuda_error", error_block}, {"solve_ms", solve_ms}, {"buffers", addresses}};
+  }
+  if (std::string what = watch.changes(*bufs, names); !what.empty()) {
+    must_exit = true;  // the judge's context or buffers are not what it set up
+    return {{"op", "done"}, {"misuse", what}, {"solve_ms", solve_ms}};
   }
   auto report = inspect(r, shm, *bufs);
   if (!report) {
@@ -269,6 +278,15 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
       done["judge_error"] = timing.judge_error;
     } else {
       done["timing"] = bench::to_json(timing);
+    }
+    // A solution that resets the device on a later call breaks the timing loop: say so, as
+    // after the checked call, rather than report the loop's failure.
+    if (std::string what = watch.changes(*bufs, names); !what.empty()) {
+      must_exit = true;
+      done.erase("cuda_error");
+      done.erase("judge_error");
+      done.erase("timing");
+      done["misuse"] = what + " (during the timed calls)";
     }
   }
   return done;
@@ -311,7 +329,15 @@ Json calibrate() {
 
 }  // namespace
 
-int runner_main(int control_fd) {
+int runner_main(int control_fd, const std::string& scratch) {
+  // Namespaces first, while this process has one thread and no CUDA (docs/security.md).
+  SandboxState sandbox;
+  sandbox.switches = SandboxSwitches::from_env();
+  enter_namespaces(sandbox);
+  if (!scratch.empty() && ::chdir(scratch.c_str()) == 0) {
+    sandbox.scratch = scratch;
+    ::setenv("TMPDIR", scratch.c_str(), 1);
+  }
   // Load every kernel when the solution is loaded, not lazily inside the first timed call.
   ::setenv("CUDA_MODULE_LOADING", "EAGER", 1);
   Channel ch{util::Fd(control_fd)};
@@ -320,7 +346,7 @@ int runner_main(int control_fd) {
     (void)ch.send({{"op", "hello"}, {"ok", false}, {"error", info.error().message}});
     return 0;
   }
-  (void)ch.send({{"op", "hello"}, {"ok", true}, {"device", *info}});
+  (void)ch.send({{"op", "hello"}, {"ok", true}, {"device", *info}, {"sandbox", sandbox.report().to_json()}});
   Loaded loaded;
   for (;;) {
     auto msg = ch.recv();
@@ -328,10 +354,15 @@ int runner_main(int control_fd) {
     const std::string op = msg->body.value("op", "");
     if (op == "quit") return 0;
     if (op == "load") {
-      auto l = load_artifact(msg->body.at("artifact").get<std::string>());
+      const std::string artifact = msg->body.at("artifact").get<std::string>();
+      // CUDA is up; the solution's code (its static constructors too) runs from dlopen on.
+      if (!sandbox.restricted) restrict_process(sandbox, {{artifact}});
+      auto l = load_artifact(artifact);
       if (l) loaded = *l;
-      (void)ch.send(l ? Json{{"op", "loaded"}, {"ok", true}}
-                      : Json{{"op", "loaded"}, {"ok", false}, {"error", l.error().message}});
+      Json reply = l ? Json{{"op", "loaded"}, {"ok", true}}
+                     : Json{{"op", "loaded"}, {"ok", false}, {"error", l.error().message}};
+      reply["sandbox"] = sandbox.report().to_json();
+      (void)ch.send(reply);
       continue;
     }
     if (op == "calibrate") {

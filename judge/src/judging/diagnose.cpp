@@ -84,6 +84,12 @@ bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::Tes
     r.summary = o.error.empty() ? "the runner did not finish setting up the test in time" : o.error;
     return true;
   }
+  if (o.report.contains("misuse")) {  // the solution broke the judge's CUDA context (exec/device_watch)
+    r.verdict = Verdict::RTE;
+    r.diagnosis = diagnosis::context_misuse;
+    r.summary = o.report["misuse"].get<std::string>();
+    return true;
+  }
   if (o.report.contains("cuda_error") && !survivable_error(o)) {
     const Json& e = o.report["cuda_error"];
     const bool oom = e["name"].get<std::string>() == "cudaErrorMemoryAllocation";

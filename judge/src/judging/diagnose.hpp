@@ -25,6 +25,7 @@ namespace diagnosis {
 inline constexpr const char* timeout = "timeout";
 inline constexpr const char* process_died = "process_died";
 inline constexpr const char* cuda_error = "cuda_error";
+inline constexpr const char* context_misuse = "context_misuse";  // reset the device, freed the judge's buffers...
 inline constexpr const char* refused_launch = "refused_launch";  // non-sticky: the context survived
 inline constexpr const char* out_of_memory = "out_of_memory";
 inline constexpr const char* wrote_outside = "wrote_outside";

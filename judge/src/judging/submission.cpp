@@ -102,6 +102,7 @@ exec::RunnerLimits runner_limits(const RunOptions& opt) {
     limits.wrapper = sanitizer_argv(opt.sanitizer, opt.sanitize);
     limits.setup_ms = kSanitizerSetupMs;  // the runner's start and the judge's copies run under the tool too
   }
+  limits.require_sandbox = opt.require_sandbox;
   return limits;
 }
 
@@ -172,6 +173,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     runner->stop();
     return ended(result, Verdict::JE, s.error().message);
   }
+  if (opt.on_sandbox_gap && !runner->sandbox().complete()) opt.on_sandbox_gap(runner->sandbox().missing_line());
 
   // Speed-of-light needs the device's peak bandwidth: measured once per device, then cached.
   std::optional<bench::DevicePeak> peak;

@@ -47,6 +47,11 @@ struct RunOptions {
   // --sanitize: the compute-sanitizer tool (judging/sanitize.hpp) and the tool's path; empty: none.
   std::string sanitize;
   std::filesystem::path sanitizer;
+  // --require-sandbox: a protection missing on this machine (docs/security.md) is a judge error.
+  bool require_sandbox = false;
+  // Called once the solution is loaded when the runner's sandbox lacks a protection, with one
+  // line saying which (for stderr); measuring itself never prints.
+  std::function<void(const std::string& line)> on_sandbox_gap;
 };
 
 // Compiles as `options` says (compile_timeout_ms). `cwd` and `file`: where the child process runs

@@ -4,12 +4,15 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <mutex>
 
 namespace judge::util {
 namespace {
@@ -32,6 +35,47 @@ void unregister_group(pid_t pgid) {
   }
 }
 
+// Held from fork() until the child is registered, and while strays are looked for, so a child
+// that is being spawned is never mistaken for a stray.
+std::mutex& spawn_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+bool is_live_child(pid_t pid) {
+  for (const auto& slot : g_groups) {
+    if (slot.load() == pid) return true;
+  }
+  return false;
+}
+
+// The parent pid field of /proc/<pid>/stat (after the parenthesised command name, which may
+// itself hold spaces and parentheses); -1 when the process is gone.
+pid_t parent_of(const std::string& pid) {
+  std::ifstream in("/proc/" + pid + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return -1;
+  const std::size_t close = line.rfind(')');
+  if (close == std::string::npos || close + 4 >= line.size()) return -1;
+  return static_cast<pid_t>(std::atol(line.c_str() + close + 4));  // ") S <ppid>"
+}
+
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> found;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (parent_of(name) == parent) found.push_back(static_cast<pid_t>(std::atol(name.c_str())));
+  }
+  return found;
+}
+
+void become_subreaper() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
+}
+
 extern "C" void on_interrupt(int) {
   for (auto& slot : g_groups) {
     const pid_t g = slot.load();
@@ -51,8 +95,12 @@ ExitStatus decode(int wstatus) {
   return s;
 }
 
-[[noreturn]] void exec_child(const SpawnOptions& opts, char* const* argv, int out_w, int err_w) {
+[[noreturn]] void exec_child(const SpawnOptions& opts, char* const* argv, int out_w, int err_w, pid_t parent) {
   ::setpgid(0, 0);
+  if (opts.die_with_parent) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the parent ended before the line above
+  }
   int devnull = ::open("/dev/null", O_RDONLY);
   ::dup2(devnull, 0);
   ::dup2(out_w, 1);
@@ -161,9 +209,11 @@ void Child::kill_group() {
 
 void Child::finish(int wstatus) {
   status_ = decode(wstatus);
-  // Grandchildren may still hold the group; they go with it.
+  // Grandchildren may still hold the group; they go with it. Those that left the group came
+  // back to us (the subreaper) when it ended, and go too.
   ::kill(-pid_, SIGKILL);
   unregister_group(pid_);
+  kill_strays();
   // Collect what is left in the pipes without blocking on stray writers.
   drain(50);
 }
@@ -194,11 +244,15 @@ Result<Child> spawn(const SpawnOptions& opts) {
   std::vector<char*> argv;
   for (const std::string& a : opts.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  become_subreaper();
+  const pid_t self = ::getpid();
+  std::unique_lock lock(spawn_mutex());
   const pid_t pid = ::fork();
   if (pid < 0) return make_error(fmt::format("cannot fork: {}", std::strerror(errno)));
-  if (pid == 0) exec_child(opts, argv.data(), out_p[1], err_p[1]);
+  if (pid == 0) exec_child(opts, argv.data(), out_p[1], err_p[1], self);
   ::setpgid(pid, pid);  // also in the parent, so the group exists before we might kill it
   register_group(pid);
+  lock.unlock();
   ::close(out_p[1]);
   ::close(err_p[1]);
   Child c;
@@ -233,6 +287,26 @@ Result<CapturedRun> run_captured(const SpawnOptions& opts, int timeout_ms) {
   run.err = child->err();
   run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return run;
+}
+
+std::size_t kill_strays() {
+  std::lock_guard lock(spawn_mutex());
+  std::size_t killed = 0;
+  // Killing a stray re-parents its own children to us: look again until none is left.
+  for (int round = 0; round < 100; ++round) {
+    std::vector<pid_t> strays;
+    for (pid_t pid : children_of(::getpid())) {
+      if (!is_live_child(pid)) strays.push_back(pid);
+    }
+    if (strays.empty()) break;
+    for (pid_t pid : strays) ::kill(pid, SIGKILL);
+    for (pid_t pid : strays) {
+      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
+    killed += strays.size();
+  }
+  return killed;
 }
 
 void install_interrupt_handler() {

@@ -1,6 +1,8 @@
 // Child processes: spawned in their own process group with stdin on /dev/null, stdout and
 // stderr captured up to a cap, resource limits, and a kill of the whole group on timeout or
-// when the judge is interrupted.
+// when the judge is interrupted. The spawning process becomes a child subreaper, so a
+// descendant that leaves the group (setsid, double fork) comes back to it and is killed when
+// its child ends (kill_strays).
 #pragma once
 
 #include <sys/resource.h>
@@ -38,6 +40,10 @@ struct SpawnOptions {
   std::optional<std::filesystem::path> cwd;
   std::vector<std::pair<int, rlim_t>> rlimits;  // resource, soft = hard limit
   std::size_t capture_cap_bytes = 1 << 20;
+  // SIGKILL the child when the thread that spawned it ends (PR_SET_PDEATHSIG): for children that
+  // must not outlive a judge killed with SIGKILL. Leave it off for children spawned by a thread
+  // that ends before them.
+  bool die_with_parent = false;
 };
 
 class Child {
@@ -86,6 +92,11 @@ struct CapturedRun {
 
 // Runs a command to completion, killing its process group after `timeout_ms`.
 Result<CapturedRun> run_captured(const SpawnOptions& opts, int timeout_ms);
+
+// Kills (SIGKILL) and reaps every child of this process that spawn() does not know as live:
+// descendants of ended children that escaped their group and were re-parented to us, the
+// subreaper. Returns how many there were. Safe to call from any thread.
+std::size_t kill_strays();
 
 // On SIGINT/SIGTERM: kill every live child group, then exit 130.
 void install_interrupt_handler();

@@ -1,0 +1,36 @@
+// Hostile case stdout-after-solve: a thread keeps printing a little after solve returned: it counts towards the output cap, the judge is not confused
+// Expected: AC.
+#include <cuda_runtime.h>
+#include <thread>
+#include <cstdio>
+#include <chrono>
+
+__global__ void add(const float* A, const float* B, float* C, int N) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < N) C[i] = A[i] + B[i];
+}
+// Turns the answer wrong: a WA verdict then says the hostile action got through.
+__global__ void spoil(float* C) { C[0] += 1.0f; }
+static void add_all(const float* A, const float* B, float* C, int N) {
+  add<<<(N + 255) / 256, 256>>>(A, B, C, N);
+  cudaDeviceSynchronize();
+}
+static void verdict_from(bool escaped, float* C) {
+  if (escaped) spoil<<<1, 1>>>(C);
+  cudaDeviceSynchronize();
+}
+
+extern "C" void solve(const float* A, const float* B, float* C, int N) {
+  static bool started = false;
+  if (!started) {
+    started = true;
+    std::thread([] {
+      for (int i = 0; i < 200; ++i) {
+        printf("judge-hostile output %d\n", i);
+        fflush(stdout);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }).detach();
+  }
+  add_all(A, B, C, N);
+}
