@@ -19,7 +19,7 @@ struct JudgeRequest {
   std::vector<std::string> include_dirs;
   std::optional<std::string> store;  // --store DIR (default: the user store)
   bool keep_going = false, no_cache = false, progress = false;
-  double min_time_s = 0.5;      // --min-time: accumulated time of the timed calls
+  double min_time_s = 0;        // --min-time: event time the timed calls accumulate at least
   int compile_timeout_s = 120;  // --compile-timeout: the compile runs in a child process
 };
 

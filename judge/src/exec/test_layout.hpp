@@ -50,7 +50,7 @@ struct TestRequest {
   bool performance = false;
   bool alternate_inputs = false;  // alt_* sections are present
   spec::Tolerance tolerance;      // for validating timed calls in the runner
-  double min_timed_ms = 500;      // the timing policy's accumulated time, at least
+  double min_timed_ms = 0;        // --min-time: event time the timed calls accumulate at least
   std::vector<BufferSlot> buffers;
   std::vector<ArgSlot> args;
   std::size_t shm_bytes = 0;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "baseline/rank.hpp"
 #include "baseline/store.hpp"
@@ -18,6 +19,11 @@
 
 namespace judge::judging {
 namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 RunResult ended(RunResult r, Verdict v, std::string summary) {
   r.verdict = v;
@@ -95,6 +101,7 @@ compile::CompileOutcome compile_submission(const compile::CompileRequest& req, c
 
 RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
                            const std::string& display, const RunOptions& opt) {
+  const auto began = Clock::now();
   // 1. Signature.
   BoundSource bound = bind_source(c, suite, source, display, opt);
   if (!bound.binding) return std::move(bound.result);
@@ -109,16 +116,23 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
   // 3. Compile for exactly that architecture.
   compile::CompileRequest req{source, display, opt.include_dirs, runner->arch(), opt.engine, binding};
   req.use_cache = opt.use_cache;
+  const auto compile_start = Clock::now();
   const compile::CompileOutcome built = compile_submission(req, opt, c.slug, "", display);
+  result.time_split.compile_ms = ms_since(compile_start);
   result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log, built.note};
   if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
   if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
-  return judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt);
+  result = judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt);
+  result.time_split.total_ms = ms_since(began);
+  return result;
 }
 
 RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec::TestSuite& suite,
                          const compile::Binding& binding, const std::filesystem::path& artifact,
                          exec::Runner& first_runner, const RunOptions& opt) {
+  const auto began = Clock::now();
+  TimeSplit& split = result.time_split;
+  if (split.compile_ms == 0) split.compile_ms = result.compile.compile_ms;  // compiled elsewhere (judge grade)
   const std::vector<const spec::TestCase*> selected = selected_cases(suite, opt);
   const exec::RunnerLimits limits = runner_limits(opt);
   Result<exec::Runner> runner = std::move(first_runner);
@@ -137,6 +151,17 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     if (p) peak = *p;  // without it the run goes on, with no speed-of-light
   }
   PrepareOptions prep;
+  std::optional<DataStore> data_cache;
+  if (opt.use_data_cache) {
+    auto store = DataStore::from_environment();
+    if (!store) {
+      runner->stop();
+      return ended(result, Verdict::JE, store.error().message + " (set it to a size such as 8G, or 0 for no data cache)");
+    }
+    data_cache = std::move(*store);
+    prep.cache = &*data_cache;
+  }
+  prep.on_step = opt.on_step;
   prep.max_alternate_bytes =
       std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
 
@@ -148,7 +173,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       runner = start_and_load(limits, artifact.string());
       if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
     }
+    const auto data_start = Clock::now();
     auto data = prepare_case(c, tc, binding, prep);
+    split.data_ms += ms_since(data_start);
+    const auto run_start = Clock::now();
     TestResult tr;
     if (!data) {
       tr.name = tc.name;
@@ -159,6 +187,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     } else {
       const int limit_ms = tc.time_limit_ms ? tc.time_limit_ms : c.time_limit_ms;
       data->request.min_timed_ms = opt.min_timed_ms;
+      if (opt.on_step) opt.on_step(tc.kind == spec::CaseKind::performance ? "checking, then timing" : "checking");
       const exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
       DiagnoseContext ctx{&c, &tc, limit_ms, limits.output_cap_bytes};
       if (peak) {
@@ -169,11 +198,19 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }
+    double run_ms = ms_since(run_start);
+    if (tr.timing) {  // the measurement's part of this test's time
+      split.validation_ms += tr.timing->validation_ms;
+      split.sampling_ms += tr.timing->timing_ms - tr.timing->validation_ms;
+      run_ms -= tr.timing->timing_ms;
+    }
+    split.functional_ms += std::max(0.0, run_ms);
     result.verdict = worst(result.verdict, tr.verdict);
     result.tests.push_back(std::move(tr));
     if (result.tests.back().verdict != Verdict::AC && !opt.keep_going) break;
   }
   runner->stop();
+  split.total_ms = split.compile_ms + ms_since(began);
   return result;
 }
 
