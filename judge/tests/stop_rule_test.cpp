@@ -55,7 +55,7 @@ TEST(StopRule, NoisySamplesGoOnUntilTheNoiseIsLowOrTheBudgetIsSpent) {
 
 TEST(StopRule, MinTimeIsAFloorTheBudgetDoesNotCut) {
   TimingPolicy p;
-  p.min_timed_ms = 500;  // --min-time 0.5
+  p.min_timed_ms = 500;                 // --min-time 0.5
   const auto s = samples(100, 0.0001);  // 10 ms of event time
   EXPECT_EQ(bench::stop_reason(s, state(s, 5000), p), "");
   // Only the hard cap, raised to 3x the floor when that is longer, ends it.

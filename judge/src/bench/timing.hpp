@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/stop_rule.hpp"
 #include "exec/guarded_buffer.hpp"
 #include "exec/nvml.hpp"
-#include "bench/stop_rule.hpp"
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
 

@@ -46,9 +46,8 @@ int info(bool json) {
   if (!store->enabled())
     fmt::print("  test data: off ({}=0)\n", judging::kDataCacheMaxEnv);
   else
-    fmt::print("  test data: {} case{}, {} of {} (least recently used go first; {} changes the cap)\n",
-               data.entries, data.entries == 1 ? "" : "s", mib(data.bytes), mib(store->max_bytes()),
-               judging::kDataCacheMaxEnv);
+    fmt::print("  test data: {} case{}, {} of {} (least recently used go first; {} changes the cap)\n", data.entries,
+               data.entries == 1 ? "" : "s", mib(data.bytes), mib(store->max_bytes()), judging::kDataCacheMaxEnv);
   return 0;
 }
 
@@ -74,19 +73,20 @@ int clear(bool data_only, bool compile_only) {
 }  // namespace
 
 Command cache_command() {
-  return {"cache", "Show (info) or empty (clear) the compile and test-data caches",
-          [](CLI::App& sub, const GlobalOptions&) {
-            auto action = std::make_shared<std::string>();
-            auto json = std::make_shared<bool>(false);
-            auto data = std::make_shared<bool>(false);
-            auto compiled = std::make_shared<bool>(false);
-            sub.add_option("action", *action, "info or clear")->required()->check(CLI::IsMember({"info", "clear"}));
-            sub.add_flag("--json", *json, "info: print one JSON document (format judge-cache/1)");
-            auto* d = sub.add_flag("--data", *data, "clear: only the test-data cache (inputs and expected values)");
-            sub.add_flag("--compile", *compiled, "clear: only compiled artifacts and precompiled preludes")->excludes(d);
-            return std::function<int()>(
-                [action, json, data, compiled] { return *action == "info" ? info(*json) : clear(*data, *compiled); });
-          }};
+  return {
+      "cache", "Show (info) or empty (clear) the compile and test-data caches",
+      [](CLI::App& sub, const GlobalOptions&) {
+        auto action = std::make_shared<std::string>();
+        auto json = std::make_shared<bool>(false);
+        auto data = std::make_shared<bool>(false);
+        auto compiled = std::make_shared<bool>(false);
+        sub.add_option("action", *action, "info or clear")->required()->check(CLI::IsMember({"info", "clear"}));
+        sub.add_flag("--json", *json, "info: print one JSON document (format judge-cache/1)");
+        auto* d = sub.add_flag("--data", *data, "clear: only the test-data cache (inputs and expected values)");
+        sub.add_flag("--compile", *compiled, "clear: only compiled artifacts and precompiled preludes")->excludes(d);
+        return std::function<int()>(
+            [action, json, data, compiled] { return *action == "info" ? info(*json) : clear(*data, *compiled); });
+      }};
 }
 
 }  // namespace judge::cli

@@ -17,8 +17,8 @@
 #include "grade/pipeline.hpp"
 #include "grade/shard.hpp"
 #include "judging/verdict.hpp"
-#include "util/progress.hpp"
 #include "report/grade_reports.hpp"
+#include "util/progress.hpp"
 #include "util/units.hpp"
 
 namespace judge::cli {

@@ -17,7 +17,7 @@ compile::Binding plain_binding(const spec::Challenge& c) {
   compile::Binding b;
   for (const spec::Param& p : c.params) {
     compile::BoundParam bp;
-    bp.kind = p.pointer                  ? compile::ArgKind::pointer
+    bp.kind = p.pointer                   ? compile::ArgKind::pointer
               : spec::is_floating(p.type) ? compile::ArgKind::f64
                                           : compile::ArgKind::i64;
     b.params.push_back(bp);
@@ -81,7 +81,8 @@ int prepare(const GlobalOptions& g, std::vector<std::string> slugs, const std::s
              done, done == 1 ? "" : "s", jobs.size(), jobs.size() == 1 ? "" : "s", loaded, store->dir().string(),
              u.entries, mib(u.bytes), mib(store->max_bytes()));
   if (u.bytes >= store->max_bytes() * 9 / 10)
-    fmt::print(stderr, "note: the data cache is nearly full; earlier entries may have been evicted ({} raises the cap)\n",
+    fmt::print(stderr,
+               "note: the data cache is nearly full; earlier entries may have been evicted ({} raises the cap)\n",
                judging::kDataCacheMaxEnv);
   return 0;
 }

@@ -4,9 +4,9 @@
 
 #include <cstdint>
 #include <functional>
-#include <string_view>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compile/binding.hpp"

@@ -37,8 +37,7 @@ std::size_t round_up(std::size_t n) {
 bool write_at(int fd, const void* data, std::size_t bytes, std::size_t offset) {
   const auto* p = static_cast<const unsigned char*>(data);
   while (bytes) {
-    const ssize_t w =
-        ::pwrite(fd, p, std::min<std::size_t>(bytes, std::size_t{1} << 30), static_cast<off_t>(offset));
+    const ssize_t w = ::pwrite(fd, p, std::min<std::size_t>(bytes, std::size_t{1} << 30), static_cast<off_t>(offset));
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) return false;
     p += w;

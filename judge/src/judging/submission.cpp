@@ -156,7 +156,8 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     auto store = DataStore::from_environment();
     if (!store) {
       runner->stop();
-      return ended(result, Verdict::JE, store.error().message + " (set it to a size such as 8G, or 0 for no data cache)");
+      return ended(result, Verdict::JE,
+                   store.error().message + " (set it to a size such as 8G, or 0 for no data cache)");
     }
     data_cache = std::move(*store);
     prep.cache = &*data_cache;

@@ -27,10 +27,11 @@ std::string device_line(const nlohmann::json& d) {
 
 // "time 1.9 s: compile 0.1 s, data 0.4 s, ..." (seconds: these are a person's waiting times).
 std::string time_split_line(const judging::TimeSplit& s) {
-  return fmt::format("time {:.1f} s: compile {:.1f} s, data {:.1f} s, functional {:.1f} s, sampling {:.1f} s, "
-                     "validation {:.2f} s",
-                     s.total_ms / 1000, s.compile_ms / 1000, s.data_ms / 1000, s.functional_ms / 1000,
-                     s.sampling_ms / 1000, s.validation_ms / 1000);
+  return fmt::format(
+      "time {:.1f} s: compile {:.1f} s, data {:.1f} s, functional {:.1f} s, sampling {:.1f} s, "
+      "validation {:.2f} s",
+      s.total_ms / 1000, s.compile_ms / 1000, s.data_ms / 1000, s.functional_ms / 1000, s.sampling_ms / 1000,
+      s.validation_ms / 1000);
 }
 
 std::string timing_line(const judging::Timing& t) {
