@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <mutex>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -32,15 +34,30 @@ TEST(ThreadPool, CoversEveryIndexOnceInRangesOfAtLeastTheGrain) {
 }
 
 TEST(ThreadPool, UsesSeveralThreads) {
-  util::ThreadPool pool(4);
-  std::mutex mu;
-  std::set<std::thread::id> ids;
-  pool.parallel_for(64, 1, [&](std::size_t, std::size_t) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    std::lock_guard lk(mu);
-    ids.insert(std::this_thread::get_id());
-  });
-  EXPECT_GT(ids.size(), 1u);
+  // A fresh pool each time: its workers may start after the first loop began (they once missed
+  // that loop and left it to the calling thread).
+  for (int round = 0; round < 20; ++round) {
+    util::ThreadPool pool(4);
+    std::mutex mu;
+    std::set<std::thread::id> ids;
+    // Each range waits (up to 10 s, on a loaded machine) until a second thread has taken one, so
+    // the loop cannot finish on the calling thread alone while the workers are still asleep.
+    pool.parallel_for(64, 1, [&](std::size_t, std::size_t) {
+      {
+        std::lock_guard lk(mu);
+        ids.insert(std::this_thread::get_id());
+      }
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+      while (std::chrono::steady_clock::now() < until) {
+        {
+          std::lock_guard lk(mu);
+          if (ids.size() > 1) return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    });
+    ASSERT_GT(ids.size(), 1u) << "round " << round;
+  }
 }
 
 TEST(ThreadPool, RethrowsTheFirstErrorAfterEveryRangeRan) {
@@ -62,11 +79,13 @@ TEST(ThreadPool, RethrowsTheFirstErrorAfterEveryRangeRan) {
 TEST(ThreadPool, NestedLoopsRunInlineInsteadOfDeadlocking) {
   util::ThreadPool pool(3);
   std::atomic<std::size_t> inner{0};
-  pool.parallel_for(8, 1, [&](std::size_t b, std::size_t e) {
+  // Slow outer ranges, so the calling thread surely runs some of them itself.
+  pool.parallel_for(24, 1, [&](std::size_t b, std::size_t e) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
     for (std::size_t i = b; i < e; ++i)
       pool.parallel_for(10, 1, [&](std::size_t ib, std::size_t ie) { inner += ie - ib; });
   });
-  EXPECT_EQ(inner.load(), 80u);
+  EXPECT_EQ(inner.load(), 240u);
 }
 
 TEST(ThreadPool, LoopsFromSeveralThreadsTakeTurns) {

@@ -97,7 +97,7 @@ Command prepare_command() {
             sub.add_option("slug", *slugs, "Challenges to prepare (default: every challenge)");
             sub.add_option("--max-size", *max_size,
                            "Size cap of the data cache for this command, e.g. 20G (default: $JUDGE_DATA_CACHE_MAX, "
-                           "else 8G)");
+                           "else 16G)");
             return std::function<int()>([&g, slugs, max_size] { return prepare(g, *slugs, *max_size); });
           }};
 }

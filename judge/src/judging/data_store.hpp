@@ -21,7 +21,7 @@
 namespace judge::judging {
 
 // Default size cap of the data cache, and the environment variable that changes it.
-inline constexpr std::uint64_t kDefaultDataCacheBytes = std::uint64_t{8} << 30;
+inline constexpr std::uint64_t kDefaultDataCacheBytes = std::uint64_t{16} << 30;
 inline constexpr const char* kDataCacheMaxEnv = "JUDGE_DATA_CACHE_MAX";
 
 // "8G", "500M", "1024" (bytes), "0" (no data cache): the cap's text in the environment or a flag.

@@ -8,6 +8,7 @@
 namespace judge::util {
 namespace {
 
+// Set on pool threads, and on a caller while it runs its share of a loop.
 thread_local bool t_in_worker = false;
 
 }  // namespace
@@ -50,7 +51,9 @@ void ThreadPool::run_ranges(Job& job) {
 void ThreadPool::work() {
   t_in_worker = true;
   std::unique_lock lk(mu_);
-  std::size_t seen = generation_;
+  // 0, the generation when the pool was made, not generation_: a worker that starts late must
+  // still see the loops begun before it ran (reading generation_ here would miss the first).
+  std::size_t seen = 0;
   for (;;) {
     wake_.wait(lk, [&] { return stop_ || generation_ != seen; });
     if (stop_) return;
@@ -86,7 +89,11 @@ void ThreadPool::parallel_for(std::size_t n, std::size_t grain, const Range& fn)
       ++generation_;
     }
     wake_.notify_all();
+    // The caller's own ranges count as inside the loop too: a nested loop there runs inline
+    // (taking call_mu_ again would deadlock).
+    t_in_worker = true;
     run_ranges(job);
+    t_in_worker = false;
     // Every range is claimed; wait for the workers still running theirs.
     std::unique_lock lk(mu_);
     idle_.wait(lk, [&] { return busy_ == 0; });
