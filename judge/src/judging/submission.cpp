@@ -102,15 +102,20 @@ compile::CompileOutcome compile_submission(const compile::CompileRequest& req, c
 RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
                            const std::string& display, const RunOptions& opt) {
   const auto began = Clock::now();
+  // Every way out says how long it took (a CE too: its compile time is the interesting part).
+  auto timed = [&](RunResult r) {
+    r.time_split.total_ms = ms_since(began);
+    return r;
+  };
   // 1. Signature.
   BoundSource bound = bind_source(c, suite, source, display, opt);
-  if (!bound.binding) return std::move(bound.result);
+  if (!bound.binding) return timed(std::move(bound.result));
   RunResult result = std::move(bound.result);
   const compile::Binding& binding = *bound.binding;
 
   // 2. The runner tells us which GPU we compile for.
   auto runner = exec::Runner::start(runner_limits(opt));
-  if (!runner) return ended(result, Verdict::JE, runner.error().message);
+  if (!runner) return timed(ended(result, Verdict::JE, runner.error().message));
   result.device = runner->device();
 
   // 3. Compile for exactly that architecture.
@@ -120,11 +125,10 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
   const compile::CompileOutcome built = compile_submission(req, opt, c.slug, "", display);
   result.time_split.compile_ms = ms_since(compile_start);
   result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log, built.note};
-  if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
-  if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
-  result = judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt);
-  result.time_split.total_ms = ms_since(began);
-  return result;
+  if (built.status == compile::CompileOutcome::Status::compile_error)
+    return timed(ended(result, Verdict::CE, built.log));
+  if (built.status == compile::CompileOutcome::Status::tool_error) return timed(ended(result, Verdict::JE, built.log));
+  return timed(judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt));
 }
 
 RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec::TestSuite& suite,
