@@ -26,8 +26,10 @@ JUDGE_REFERENCE("1d-convolution", args) {
   if (ks > n) throw std::invalid_argument("kernel_size must not exceed input_size");
   const std::size_t n_out = n - ks + 1;
   if (args.sampled()) {
-    for (const std::size_t i : args.sample("output")) out[i] = static_cast<float>(tap_sum(&in[i], k.data(), ks));
+    judge::reference::parallel_for_each(
+        args.sample("output"), [&](std::size_t i) { out[i] = static_cast<float>(tap_sum(&in[i], k.data(), ks)); });
     return;
   }
-  for (std::size_t i = 0; i < n_out; ++i) out[i] = static_cast<float>(tap_sum(&in[i], k.data(), ks));
+  judge::reference::parallel_for(n_out,
+                                 [&](std::size_t i) { out[i] = static_cast<float>(tap_sum(&in[i], k.data(), ks)); });
 }

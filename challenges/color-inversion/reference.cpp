@@ -8,10 +8,10 @@ JUDGE_REFERENCE("color-inversion", args) {
   const auto image = args.out<unsigned char>("image");
   const auto pixels =
       static_cast<std::size_t>(args.scalar_int("width")) * static_cast<std::size_t>(args.scalar_int("height"));
-  for (std::size_t p = 0; p < pixels; ++p) {
+  judge::reference::parallel_for(pixels, [&](std::size_t p) {
     for (std::size_t channel = 0; channel < 3; ++channel) {
       unsigned char& v = image[4 * p + channel];
       v = static_cast<unsigned char>(255 - v);
     }
-  }
+  });
 }

@@ -9,8 +9,8 @@ JUDGE_REFERENCE("leaky-relu", args) {
   const auto input = args.in<float>("input");
   const auto output = args.out<float>("output");
   const auto n = static_cast<std::size_t>(args.scalar_int("N"));
-  for (std::size_t i = 0; i < n; ++i) {
+  judge::reference::parallel_for(n, [&](std::size_t i) {
     const double x = input[i];
     output[i] = static_cast<float>(x > 0.0 ? x : 0.01 * x);
-  }
+  });
 }

@@ -18,24 +18,24 @@ JUDGE_REFERENCE("matrix-multiplication", args) {
   const auto k = static_cast<std::size_t>(args.scalar_int("K"));
 
   if (args.sampled()) {
-    for (const std::size_t idx : args.sample("C")) {
+    judge::reference::parallel_for_each(args.sample("C"), [&](std::size_t idx) {
       const std::size_t i = idx / k;
       const std::size_t j = idx % k;
       double sum = 0;
       for (std::size_t t = 0; t < n; ++t) sum += static_cast<double>(a[i * n + t]) * static_cast<double>(b[t * k + j]);
       c[idx] = static_cast<float>(sum);
-    }
+    });
     return;
   }
 
-  std::vector<double> row(k);
-  for (std::size_t i = 0; i < m; ++i) {
-    for (std::size_t j = 0; j < k; ++j) row[j] = 0;
+  // One row of C per call, each with its own accumulator row.
+  judge::reference::parallel_for(m, [&](std::size_t i) {
+    std::vector<double> row(k, 0.0);
     for (std::size_t t = 0; t < n; ++t) {
       const double ait = a[i * n + t];
       const float* brow = &b[t * k];
       for (std::size_t j = 0; j < k; ++j) row[j] += ait * static_cast<double>(brow[j]);
     }
     for (std::size_t j = 0; j < k; ++j) c[i * k + j] = static_cast<float>(row[j]);
-  }
+  });
 }

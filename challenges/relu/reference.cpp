@@ -8,5 +8,5 @@ JUDGE_REFERENCE("relu", args) {
   const auto input = args.in<float>("input");
   const auto output = args.out<float>("output");
   const auto n = static_cast<std::size_t>(args.scalar_int("N"));
-  for (std::size_t i = 0; i < n; ++i) output[i] = input[i] > 0.0f ? input[i] : 0.0f;
+  judge::reference::parallel_for(n, [&](std::size_t i) { output[i] = input[i] > 0.0f ? input[i] : 0.0f; });
 }

@@ -10,7 +10,7 @@ JUDGE_REFERENCE("sigmoid-activation", args) {
   const auto x = args.in<float>("X");
   const auto y = args.out<float>("Y");
   const auto n = static_cast<std::size_t>(args.scalar_int("N"));
-  for (std::size_t i = 0; i < n; ++i) {
+  judge::reference::parallel_for(n, [&](std::size_t i) {
     const double v = x[i];
     double s;
     if (v >= 0.0) {
@@ -20,5 +20,5 @@ JUDGE_REFERENCE("sigmoid-activation", args) {
       s = e / (1.0 + e);
     }
     y[i] = static_cast<float>(s);
-  }
+  });
 }

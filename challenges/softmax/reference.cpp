@@ -14,10 +14,11 @@ JUDGE_REFERENCE("softmax", args) {
   double max_value = -std::numeric_limits<double>::infinity();
   for (const float value : input) max_value = std::max(max_value, static_cast<double>(value));
 
-  double sum = 0.0;
-  for (const float value : input) sum += std::exp(static_cast<double>(value) - max_value);
+  // In fixed blocks (reference::parallel_sum): the same sum on any number of threads.
+  const double sum = judge::reference::parallel_sum(
+      input.size(), [&](std::size_t i) { return std::exp(static_cast<double>(input[i]) - max_value); });
 
-  for (std::size_t i = 0; i < input.size(); ++i) {
+  judge::reference::parallel_for(input.size(), [&](std::size_t i) {
     output[i] = static_cast<float>(std::exp(static_cast<double>(input[i]) - max_value) / sum);
-  }
+  });
 }

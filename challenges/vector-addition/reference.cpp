@@ -9,5 +9,5 @@ JUDGE_REFERENCE("vector-addition", args) {
   const auto b = args.in<float>("B");
   const auto c = args.out<float>("C");
   const auto n = static_cast<std::size_t>(args.scalar_int("N"));
-  for (std::size_t i = 0; i < n; ++i) c[i] = a[i] + b[i];
+  judge::reference::parallel_for(n, [&](std::size_t i) { c[i] = a[i] + b[i]; });
 }

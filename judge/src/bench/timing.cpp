@@ -4,8 +4,10 @@
 #include <cstring>
 #include <utility>
 
+#include "bench/device_check.hpp"
 #include "bench/l2_flush.hpp"
 #include "bench/stats.hpp"
+#include "bench/stop_rule.hpp"
 #include "check/compare.hpp"
 #include "exec/cuda_check.hpp"
 
@@ -125,6 +127,20 @@ Result<nlohmann::json> validate(const exec::TestRequest& r, const std::vector<ex
   return nlohmann::json();
 }
 
+// Validates the last call: on the host for the first timed call and wherever the device check is
+// not available; otherwise on the device, and again on the host when the device saw a mismatch
+// (the host's comparison reports it in detail, and decides).
+Result<nlohmann::json> validate_call(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs,
+                                     const util::SharedMemory& shm, DeviceChecker& checker, std::size_t sample,
+                                     int set) {
+  if (sample > 0 && checker.ready()) {
+    auto same = checker.matches(r, bufs, set);
+    if (!same) return same.error();
+    if (*same) return nlohmann::json();
+  }
+  return validate(r, bufs, shm, set);
+}
+
 bool should_validate(std::size_t sample) {
   return sample < 2 || (sample & (sample - 1)) == 0;
 }
@@ -167,7 +183,9 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
                         const std::vector<exec::GuardedBuffer>& buffers, const util::SharedMemory& shm,
                         const std::string& pci_bus_id, const TimingPolicy& policy) {
   TimingResult r;
+  const auto began = Clock::now();
   Preparer prep;
+  DeviceChecker checker;
   Events ev;
   auto judge_fail = [&](const Error& e) {
     r.judge_error = e.message;
@@ -175,6 +193,8 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
   };
   if (auto s = prep.init(request, buffers, shm); !s) return judge_fail(s.error());
   r.flush_method = prep.flush_method();
+  checker.init(request, shm);
+  r.validation_method = checker.method();
   if (cudaEventCreate(&ev.start) != cudaSuccess || cudaEventCreate(&ev.stop) != cudaSuccess)
     return judge_fail(make_error("cannot create CUDA events"));
 
@@ -216,7 +236,9 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
     r.idle_after_ms.push_back(idle_after_ms);
     if (!idle_start) timed_ms += event_ms;
     if (should_validate(sample)) {
-      auto v = validate(request, buffers, shm, set);
+      const auto v_start = Clock::now();
+      auto v = validate_call(request, buffers, shm, checker, sample, set);
+      r.validation_ms += ms_since(v_start);
       if (!v) return judge_fail(v.error());
       ++r.validated_samples;
       if (!v->is_null()) {
@@ -225,31 +247,25 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
         return r;
       }
     }
-    const std::size_t n = r.event_ms.size();
     if (idle_start) continue;  // the rules below are about the queued calls
-    if (n >= policy.min_samples && timed_ms >= policy.min_timed_ms && median_noise(r.event_ms) <= policy.target_noise) {
-      r.stop_reason = "noise target met";
-      break;
-    }
-    if (n >= policy.max_samples) {
-      r.stop_reason = "sample cap";
-      break;
-    }
-    if (ms_since(start) >= policy.max_total_ms) {
-      r.stop_reason = "time cap";
-      break;
-    }
+    // Validation is the judge's own work: it does not count against the sampling budget.
+    r.stop_reason = stop_reason(r.event_ms, {r.event_ms.size(), timed_ms, ms_since(start) - r.validation_ms}, policy);
+    if (!r.stop_reason.empty()) break;
   }
   r.sampling_ms = ms_since(start);
   r.clocks_after = exec::read_clocks(pci_bus_id);
   // The last call's outputs are still on the device: validate them too.
-  auto v = validate(request, buffers, shm, set);
+  const std::size_t last = r.event_ms.size() + r.idle_start_ms.size() - 1;
+  const auto v_start = Clock::now();
+  auto v = validate_call(request, buffers, shm, checker, last, set);
+  r.validation_ms += ms_since(v_start);
   if (!v) return judge_fail(v.error());
   ++r.validated_samples;
   if (!v->is_null()) {
-    (*v)["sample"] = r.event_ms.size() + r.idle_start_ms.size() - 1;
+    (*v)["sample"] = last;
     r.validation_failure = *v;
   }
+  r.timing_ms = ms_since(began);
   return r;
 }
 
@@ -260,6 +276,9 @@ nlohmann::json to_json(const TimingResult& r) {
                       {"warmup_ms", r.warmup_ms},
                       {"overhead_ms", r.overhead_ms},
                       {"sampling_ms", r.sampling_ms},
+                      {"timing_ms", r.timing_ms},
+                      {"validation_ms", r.validation_ms},
+                      {"validation_method", r.validation_method},
                       {"warmup_calls", r.warmup_calls},
                       {"stop_reason", r.stop_reason},
                       {"l2_flush", r.flush_method},

@@ -7,10 +7,9 @@
 // writing). The call is timed with CUDA events on the legacy default stream, queued behind the
 // still-running flush so the host's launch latency is not in the result; every fourth call starts
 // on an idle device instead, for comparison. After each call, the host time from the stop event
-// to an idle device shows work left running on other streams. Warm-up: >= 3 calls and >= 100 ms.
-// Sampling stops when there are >= 10 queued samples, >= 0.5 s of them and the median's relative
-// noise is <= 0.5%, or at a sample or time cap. Outputs of timed calls 1, 2, 4, 8, ... and the last
-// are validated against the expected values of their input set.
+// to an idle device shows work left running on other streams. Warm-up and stopping follow
+// TimingPolicy (bench/stop_rule.hpp). Outputs of timed calls 1, 2, 4, 8, ... and the last are
+// validated against the expected values of their input set.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -21,22 +20,13 @@
 #include <string>
 #include <vector>
 
+#include "bench/stop_rule.hpp"
 #include "exec/guarded_buffer.hpp"
 #include "exec/nvml.hpp"
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
 
 namespace judge::bench {
-
-struct TimingPolicy {
-  int min_warmup_calls = 3;
-  double min_warmup_ms = 100;
-  std::size_t min_samples = 10;
-  double min_timed_ms = 500;    // accumulated time inside the events
-  double target_noise = 0.005;  // relative noise of the median
-  std::size_t max_samples = 50000;
-  double max_total_ms = 15000;  // hard cap on the whole sampling loop, set-up included
-};
 
 struct TimingResult {
   std::vector<double> event_ms;       // CUDA events around solve, calls queued behind the flush
@@ -45,12 +35,15 @@ struct TimingResult {
   std::vector<double> warmup_ms;      // the warm-up calls, timed like the queued calls
   double overhead_ms = 0;             // median idle_after of an empty call (synchronisation latency)
   double sampling_ms = 0;             // wall time of the sampling loop
+  double timing_ms = 0;               // wall time of time_solve: set-up, warm-up, sampling, validation
+  double validation_ms = 0;           // of which validating timed calls
   int warmup_calls = 0;
-  std::string stop_reason;   // "noise target met", "time cap", "sample cap"
+  std::string stop_reason;   // stop_rule.hpp: "noise target met", "time budget", "sample cap", "time cap"
   std::string flush_method;  // how L2 was emptied before each call
   std::optional<exec::ClockReading> clocks_before, clocks_after;
   nlohmann::json validation_failure;  // null, or {sample, input_set, buffer, index, got, want}
   std::size_t validated_samples = 0;
+  std::string validation_method;  // "device", or "host (why the device check is unavailable)"
   cudaError_t cuda_error = cudaSuccess;
   std::string judge_error;
 };

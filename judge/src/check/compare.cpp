@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "exec/test_layout.hpp"
 #include "spec/element.hpp"
+#include "util/thread_pool.hpp"
 
 namespace judge::check {
 namespace {
@@ -42,19 +44,22 @@ std::string format_value(double v, spec::DType type) {
   return fmt::format("{}", static_cast<float>(v));
 }
 
-Comparison compare_buffer(const std::string& name, const void* got, const void* want, std::size_t count,
-                          const CompareOptions& o) {
+namespace {
+
+// Compares elements [begin, end) of the compared set (all elements, or the sampled indices).
+Comparison compare_range(const void* got, const void* want, std::size_t begin, std::size_t end,
+                         const CompareOptions& o) {
   Comparison c;
-  c.buffer = name;
-  c.compared = o.indices ? o.indices->size() : count;
   const bool floating = spec::is_floating(o.type);
   const std::size_t eb = spec::dtype_bytes(o.type);
   const auto* got_bytes = static_cast<const unsigned char*>(got);
   // Identical bits pass under every rule (a NaN meets the same NaN): the common accepted case
   // of a large output costs one memcmp instead of a loop.
-  if (!o.indices && std::memcmp(got, want, count * eb) == 0) return c;
+  if (!o.indices && std::memcmp(got_bytes + begin * eb, static_cast<const unsigned char*>(want) + begin * eb,
+                                (end - begin) * eb) == 0)
+    return c;
   const bool fp32 = o.type == spec::DType::float32;
-  for (std::size_t k = 0; k < c.compared; ++k) {
+  for (std::size_t k = begin; k < end; ++k) {
     const std::size_t i = o.indices ? (*o.indices)[k] : k;
     const double g = fp32 ? static_cast<const float*>(got)[i] : spec::load_element(o.type, got, i);
     const double w = fp32 ? static_cast<const float*>(want)[i] : spec::load_element(o.type, want, i);
@@ -75,6 +80,33 @@ Comparison compare_buffer(const std::string& name, const void* got, const void* 
     const bool poison = o.detect_poison && exec::is_poison(got_bytes + i * eb, eb);
     c.never_written += poison;
     if (c.first.size() < o.max_reported) c.first.push_back({i, unflatten(i, o.dims), g, w, poison});
+  }
+  return c;
+}
+
+}  // namespace
+
+Comparison compare_buffer(const std::string& name, const void* got, const void* want, std::size_t count,
+                          const CompareOptions& o) {
+  const std::size_t compared = o.indices ? o.indices->size() : count;
+  // Large buffers are compared in parts on every core; the parts are merged in index order, so the
+  // result is the same as one pass's.
+  constexpr std::size_t kPart = std::size_t{1} << 20;
+  std::vector<Comparison> parts((compared + kPart - 1) / kPart);
+  util::shared_pool().parallel_for(parts.size(), 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t p = begin; p < end; ++p)
+      parts[p] = compare_range(got, want, p * kPart, std::min(compared, (p + 1) * kPart), o);
+  });
+  Comparison c;
+  c.buffer = name;
+  c.compared = compared;
+  for (const Comparison& p : parts) {
+    c.mismatches += p.mismatches;
+    c.never_written += p.never_written;
+    c.max_abs_error = std::max(c.max_abs_error, p.max_abs_error);
+    c.max_rel_error = std::max(c.max_rel_error, p.max_rel_error);
+    for (const Mismatch& m : p.first)
+      if (c.first.size() < o.max_reported) c.first.push_back(m);
   }
   return c;
 }

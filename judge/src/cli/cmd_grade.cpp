@@ -20,6 +20,7 @@
 #include "grade/shard.hpp"
 #include "judging/verdict.hpp"
 #include "report/grade_reports.hpp"
+#include "util/progress.hpp"
 #include "util/units.hpp"
 
 namespace judge::cli {
@@ -135,15 +136,21 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
                  missing);
   };
   opt.run.data_root = cat->root();
-  opt.on_done = [](const grade::Graded& row, std::size_t done, std::size_t total) {
-    fmt::print(stderr, "{}\n", grade::progress_line(row, done, total));
+  // One log line per submission; on a terminal, a progress bar under them once grading has taken
+  // a second.
+  auto progress = std::make_shared<util::ProgressLine>(stderr, util::progress_wanted(stderr, false));
+  opt.on_done = [progress](const grade::Graded& row, std::size_t done, std::size_t total) {
+    progress->print_above(grade::progress_line(row, done, total));
+    progress->step(fmt::format("graded {}/{}", done, total), static_cast<double>(done) / static_cast<double>(total));
   };
   std::string where = a.compile_only ? "compiling only, for " + arch : fmt::format("on {} GPU(s):", gpus->size());
   for (const grade::Gpu& gpu : *gpus) where += fmt::format(" [{}] {}", gpu.index, gpu.name);
   fmt::print(stderr, "grading {} submission(s){} {}; compiling on {} thread(s)\n", subs.size(),
              shard ? fmt::format(" (shard {}/{} of {})", shard->index, shard->count, found->submissions.size()) : "",
              where, opt.jobs);
+  progress->step(fmt::format("graded 0/{}", subs.size()), 0.0);
   std::vector<grade::Graded> rows = grade::run_pipeline(*cat, subs, *gpus, opt);
+  progress->clear();
 
   int exit_code = exit_code_for(a, rows);
   if (a.judge.store && !a.compile_only) {

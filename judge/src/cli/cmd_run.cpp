@@ -3,6 +3,7 @@
 
 #include "cli/run_support.hpp"
 #include "report/printers.hpp"
+#include "util/progress.hpp"
 #include "util/terminal.hpp"
 
 namespace judge::cli {
@@ -17,7 +18,7 @@ Command run_command() {
             add_judge_options(sub, *r);
             add_sanitize_option(sub, *r);
             return std::function<int()>([&g, r, json] {
-              r->progress = util::stream_wants_color(stderr) && !*json;
+              r->progress = util::progress_wanted(stderr, *json);
               auto judged = judge_file(g, *r);
               if (auto* code = std::get_if<int>(&judged)) return *code;
               const judging::RunResult& result = std::get<Judged>(judged).result;

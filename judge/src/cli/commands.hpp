@@ -32,6 +32,7 @@ Command compile_command();
 Command grade_command();
 Command report_command();
 Command cache_command();
+Command prepare_command();
 
 // Prints "judge: error: <message>" on stderr and returns the exit code.
 int fail(const std::string& message, int exit_code);

@@ -22,7 +22,7 @@ struct JudgeRequest {
   std::string fill = "marker";     // --fill: what outputs hold when solve starts (marker or zero)
   bool strict = false;             // --strict: warnings reject
   std::string time_with = "nvcc";  // --time-with: the build the performance case runs on
-  double min_time_s = 0.5;         // --min-time: accumulated time of the timed calls
+  double min_time_s = 0;           // --min-time: event time the timed calls accumulate at least
   int compile_timeout_s = 120;     // --compile-timeout: the compile runs in a child process
   std::string sanitize;            // --sanitize TOOL (run and grade only)
   bool require_sandbox = false;     // --require-sandbox

@@ -129,7 +129,7 @@ TestRequest test_request_from_json(const nlohmann::json& j) {
   r.performance = j.at("performance").get<bool>();
   r.shm_bytes = j.at("shm_bytes").get<std::size_t>();
   r.alternate_inputs = j.at("alternate_inputs").get<bool>();
-  r.min_timed_ms = j.value("min_timed_ms", 500.0);
+  r.min_timed_ms = j.value("min_timed_ms", 0.0);
   r.zero_fill = j.value("zero_fill", false);
   r.sanitize = j.value("sanitize", std::string());
   r.tolerance = {j.at("atol").get<double>(), j.at("rtol").get<double>()};

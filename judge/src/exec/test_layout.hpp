@@ -50,7 +50,7 @@ struct TestRequest {
   bool performance = false;
   bool alternate_inputs = false;  // alt_* sections are present
   spec::Tolerance tolerance;      // for validating timed calls in the runner
-  double min_timed_ms = 500;      // the timing policy's accumulated time, at least
+  double min_timed_ms = 0;        // --min-time: event time the timed calls accumulate at least
   bool zero_fill = false;         // out buffers start as zeros (LeetGPU's way), not poison
   // The compute-sanitizer tool the runner runs under (judging/sanitize.hpp), or empty. memcheck:
   // buffers without guard zones (an access past the end must leave the allocation for the tool

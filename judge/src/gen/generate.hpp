@@ -12,6 +12,10 @@
 
 namespace judge::gen {
 
+// Bump when any generated value changes (a distribution, the counter layout, rounding): cached
+// test data made by an older generator is then never used (judging/data_key.hpp).
+inline constexpr int kGeneratorVersion = 1;
+
 // The value of element i before it is rounded to the buffer's type.
 double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i);
 

@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <optional>
 
 #include "gen/generate.hpp"
+#include "judging/data_key.hpp"
 #include "reference/reference.hpp"
 #include "util/philox.hpp"
+#include "util/thread_pool.hpp"
 
 namespace judge::judging {
 
@@ -99,20 +102,90 @@ std::map<std::string, const void*, std::less<>> generate_inputs(CaseData& d, con
   return inputs;
 }
 
+// Large copies on every core: page faults on the fresh shared memory dominate a single thread.
+void copy_parallel(void* dst, const void* src, std::size_t bytes) {
+  constexpr std::size_t kChunk = std::size_t{8} << 20;
+  util::shared_pool().parallel_for((bytes + kChunk - 1) / kChunk, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) {
+      const std::size_t at = c * kChunk;
+      std::memcpy(static_cast<unsigned char*>(dst) + at, static_cast<const unsigned char*>(src) + at,
+                  std::min(kChunk, bytes - at));
+    }
+  });
+}
+
+// The sampled indices, for the runner's validation of timed calls.
+void store_samples(CaseData& d) {
+  for (const exec::BufferSlot& slot : d.request.buffers) {
+    if (slot.sample_offset == exec::kNone) continue;
+    const std::vector<std::size_t>& idx = d.samples.at(slot.name);
+    for (std::size_t k = 0; k < idx.size(); ++k) {
+      const std::uint64_t v = idx[k];
+      std::memcpy(d.shm.data() + slot.sample_offset + k * sizeof v, &v, sizeof v);
+    }
+  }
+}
+
 // Copies expected values into the shm sections the runner validates timed calls against.
 void store_expected(CaseData& d, const std::map<std::string, std::vector<unsigned char>, std::less<>>& expected,
                     bool alternate) {
   for (const exec::BufferSlot& slot : d.request.buffers) {
     const std::size_t at = alternate ? slot.alt_expected_offset : slot.expected_offset;
-    if (at != exec::kNone) std::memcpy(d.shm.data() + at, expected.at(slot.name).data(), slot.bytes);
-    if (!alternate && slot.sample_offset != exec::kNone) {
-      const std::vector<std::size_t>& idx = d.samples.at(slot.name);
-      for (std::size_t k = 0; k < idx.size(); ++k) {
-        const std::uint64_t v = idx[k];
-        std::memcpy(d.shm.data() + slot.sample_offset + k * sizeof v, &v, sizeof v);
-      }
+    if (at != exec::kNone) copy_parallel(d.shm.data() + at, expected.at(slot.name).data(), slot.bytes);
+  }
+}
+
+// A cached entry's sections: "in/<buffer>" and "alt_in/<buffer>" (inputs of both sets),
+// "want/<buffer>" and "alt_want/<buffer>" (expected values of out and inout buffers).
+std::vector<Section> cache_sections(const CaseData& d) {
+  std::vector<Section> s;
+  for (const exec::BufferSlot& slot : d.request.buffers) {
+    if (slot.initial_offset != exec::kNone)
+      s.push_back({"in/" + slot.name, d.shm.data() + slot.initial_offset, slot.bytes});
+    if (slot.alt_initial_offset != exec::kNone)
+      s.push_back({"alt_in/" + slot.name, d.shm.data() + slot.alt_initial_offset, slot.bytes});
+    if (auto it = d.expected.find(slot.name); it != d.expected.end())
+      s.push_back({"want/" + slot.name, it->second.data(), it->second.size()});
+    if (slot.alt_expected_offset != exec::kNone)
+      s.push_back({"alt_want/" + slot.name, d.shm.data() + slot.alt_expected_offset, slot.bytes});
+  }
+  return s;
+}
+
+// Fills inputs and expected values from a cached entry; false when a section is missing or has
+// the wrong size (then everything is computed afresh).
+bool fill_from_cache(CaseData& d, const MappedEntry& e) {
+  struct Copy {
+    void* dst;
+    MappedEntry::View src;
+  };
+  std::vector<Copy> copies;
+  auto want = [&](const std::string& name, std::size_t bytes) -> std::optional<MappedEntry::View> {
+    auto v = e.section(name);
+    if (!v || v->bytes != bytes) return std::nullopt;
+    return v;
+  };
+  for (const exec::BufferSlot& slot : d.request.buffers) {
+    const std::pair<const char*, std::size_t> into_shm[] = {{"in/", slot.initial_offset},
+                                                            {"alt_in/", slot.alt_initial_offset},
+                                                            {"want/", slot.expected_offset},
+                                                            {"alt_want/", slot.alt_expected_offset}};
+    for (const auto& [prefix, at] : into_shm) {
+      if (at == exec::kNone) continue;
+      auto v = want(prefix + slot.name, slot.bytes);
+      if (!v) return false;
+      copies.push_back({d.shm.data() + at, *v});
+    }
+    if (slot.role != spec::Role::in) {
+      auto v = want("want/" + slot.name, slot.bytes);
+      if (!v) return false;
+      std::vector<unsigned char>& out = d.expected[slot.name];
+      out.resize(slot.bytes);
+      copies.push_back({out.data(), *v});
     }
   }
+  for (const Copy& c : copies) copy_parallel(c.dst, c.src.data, c.src.bytes);
+  return true;
 }
 
 }  // namespace
@@ -158,14 +231,38 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
     if (slot.role == spec::Role::out)
       exec::fill_poison(d.shm.data() + slot.result_offset, slot.bytes, slot.element_bytes);
   }
+  store_samples(d);
+  auto step = [&](std::string_view what) {
+    if (options.on_step) options.on_step(what);
+  };
+  const std::string key =
+      options.cache && options.cache->enabled() ? data_key(c, tc, d.request.alternate_inputs) : std::string();
+  if (!key.empty()) {
+    step("loading cached test data");
+    if (auto entry = options.cache->load(key); entry && fill_from_cache(d, *entry)) {
+      d.from_cache = true;
+      return d;
+    }
+    d.expected.clear();
+  }
+  step("generating inputs");
   const auto inputs = generate_inputs(d, tc, tc.seed, false);
+  step("computing expected values");
   if (auto s = run_reference(c, tc, inputs, d.expected, count_by_name, d.samples); !s) return s.error();
   if (performance) store_expected(d, d.expected, false);
   if (d.request.alternate_inputs) {
     std::map<std::string, std::vector<unsigned char>, std::less<>> alt_expected;
+    step("generating the second input set");
     const auto alt_inputs = generate_inputs(d, tc, alternate_seed(tc.seed), true);
+    step("computing its expected values");
     if (auto s = run_reference(c, tc, alt_inputs, alt_expected, count_by_name, d.samples); !s) return s.error();
     store_expected(d, alt_expected, true);
+  }
+  if (!key.empty()) {
+    // Written before the runner sees the shared memory, so nothing it does can reach the cache.
+    // A cache that cannot be written only costs time: the run goes on.
+    step("writing the data cache");
+    (void)options.cache->store(key, cache_sections(d));
   }
   return d;
 }

@@ -3,12 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compile/binding.hpp"
 #include "exec/test_layout.hpp"
+#include "judging/data_store.hpp"
 #include "spec/challenge.hpp"
 #include "spec/testcase.hpp"
 #include "util/result.hpp"
@@ -23,6 +26,7 @@ struct BufferInfo {
 };
 
 struct CaseData {
+  bool from_cache = false;  // inputs and expected values came from the data cache
   exec::TestRequest request;
   util::SharedMemory shm;
   std::vector<BufferInfo> buffers;                                          // parallel to request.buffers
@@ -39,6 +43,11 @@ struct PrepareOptions {
   // Performance case: timed calls alternate with a second input set when its data fits in this
   // many bytes (inputs + expected outputs of both sets); 0 disables the second set.
   std::size_t max_alternate_bytes = std::size_t{4} << 30;
+  // The test-data cache: inputs and expected values are loaded from it when present, and stored
+  // in it when computed. Null: always computed.
+  const DataStore* cache = nullptr;
+  // Called with what the data step does next ("generating inputs", ...), for progress lines.
+  std::function<void(std::string_view step)> on_step;
 };
 
 // Builds everything the runner and the checker need for one case. Errors are the judge's

@@ -179,6 +179,9 @@ Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, con
   timing.idle_after = bench::summarize(t.at("idle_after_ms").get<std::vector<double>>());
   timing.overhead_ms = t.at("overhead_ms").get<double>();
   timing.sampling_ms = t.value("sampling_ms", 0.0);
+  timing.timing_ms = t.value("timing_ms", 0.0);
+  timing.validation_ms = t.value("validation_ms", 0.0);
+  timing.validation_method = t.value("validation_method", "");
   timing.warmup_calls = t.at("warmup_calls").get<int>();
   timing.stop_reason = t.at("stop_reason").get<std::string>();
   timing.l2_flush = t.value("l2_flush", "");

@@ -36,6 +36,9 @@ struct Timing {
   bench::Summary idle_after;                 // host time from the stop event to an idle device
   double overhead_ms = 0;                    // idle_after of an empty call
   double sampling_ms = 0;                    // wall time of the sampling loop
+  double timing_ms = 0;                      // the whole measurement in the runner (warm-up, validation)
+  double validation_ms = 0;                  // of which validating timed calls
+  std::string validation_method;             // "device", or "host (why)"
   int warmup_calls = 0;
   std::string stop_reason;
   std::string engine;       // which compile engine built the timed artifact (judging/timing_build.hpp)
@@ -76,6 +79,17 @@ struct CompileInfo {
   std::string note;  // why auto compiled with nvcc; empty otherwise
 };
 
+// Where the wall time of a run went (`judge run --json` "time_split"), in ms. `total` also holds
+// what the others do not: starting the runner, the device's peak bandwidth (once per device).
+struct TimeSplit {
+  double compile_ms = 0;     // binding and compiling (a cached artifact: looking it up)
+  double data_ms = 0;        // test inputs and expected values (the data cache, or generated)
+  double functional_ms = 0;  // checked calls and their host checks, every test
+  double sampling_ms = 0;    // the performance case's warm-up and timed calls
+  double validation_ms = 0;  // validating timed calls
+  double total_ms = 0;
+};
+
 struct RunResult {
   std::string challenge;
   std::string title;
@@ -89,6 +103,7 @@ struct RunResult {
   std::size_t tests_selected = 0;  // how many were going to run
   std::string sanitizer;           // --sanitize: the compute-sanitizer tool the tests ran under
   std::string sanitizer_note;      // e.g. that the performance case was not run under it
+  TimeSplit time_split;
 };
 
 }  // namespace judge::judging

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 #include "baseline/rank.hpp"
@@ -21,6 +22,11 @@
 
 namespace judge::judging {
 namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
 
 RunResult ended(RunResult r, Verdict v, std::string summary) {
   r.verdict = v;
@@ -134,33 +140,45 @@ compile::CompileOutcome compile_submission(const compile::CompileRequest& req, c
 
 RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suite, const std::filesystem::path& source,
                            const std::string& display, const RunOptions& opt) {
+  const auto began = Clock::now();
+  // Every way out says how long it took (a CE too: its compile time is the interesting part).
+  auto timed = [&](RunResult r) {
+    r.time_split.total_ms = ms_since(began);
+    return r;
+  };
   // 1. Signature.
   BoundSource bound = bind_source(c, suite, source, display, opt);
-  if (!bound.binding) return std::move(bound.result);
+  if (!bound.binding) return timed(std::move(bound.result));
   RunResult result = std::move(bound.result);
   const compile::Binding& binding = *bound.binding;
 
   // 2. The runner tells us which GPU we compile for.
   auto runner = exec::Runner::start(runner_limits(opt));
-  if (!runner) return ended(result, Verdict::JE, runner.error().message);
+  if (!runner) return timed(ended(result, Verdict::JE, runner.error().message));
   result.device = runner->device();
 
   // 3. Compile for exactly that architecture.
   compile::CompileRequest req{source, display, opt.include_dirs, runner->arch(), opt.engine, binding};
   req.use_cache = opt.use_cache;
+  const auto compile_start = Clock::now();
   const compile::CompileOutcome built = compile_submission(req, opt, c.slug, "", display);
+  result.time_split.compile_ms = ms_since(compile_start);
   result.compile = {built.engine, req.arch, built.cached, built.compile_ms, built.log, built.note};
-  if (built.status == compile::CompileOutcome::Status::compile_error) return ended(result, Verdict::CE, built.log);
-  if (built.status == compile::CompileOutcome::Status::tool_error) return ended(result, Verdict::JE, built.log);
+  if (built.status == compile::CompileOutcome::Status::compile_error)
+    return timed(ended(result, Verdict::CE, built.log));
+  if (built.status == compile::CompileOutcome::Status::tool_error) return timed(ended(result, Verdict::JE, built.log));
   std::optional<TimingBuild> timing;
   if (wants_timing_build(opt, built.engine)) timing = start_timing_build(req, opt, c.slug, "", display);
-  return judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt,
-                        timing ? &*timing : nullptr);
+  return timed(judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt,
+                              timing ? &*timing : nullptr));
 }
 
 RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec::TestSuite& suite,
                          const compile::Binding& binding, const std::filesystem::path& artifact,
                          exec::Runner& first_runner, const RunOptions& opt, const TimingBuild* timing_build) {
+  const auto began = Clock::now();
+  TimeSplit& split = result.time_split;
+  if (split.compile_ms == 0) split.compile_ms = result.compile.compile_ms;  // compiled elsewhere (judge grade)
   const std::vector<const spec::TestCase*> selected = selected_cases(suite, opt);
   const exec::RunnerLimits limits = runner_limits(opt);
   if (opt.zero_fill)
@@ -184,6 +202,18 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     if (p) peak = *p;  // without it the run goes on, with no speed-of-light
   }
   PrepareOptions prep;
+  std::optional<DataStore> data_cache;
+  if (opt.use_data_cache) {
+    auto store = DataStore::from_environment();
+    if (!store) {
+      runner->stop();
+      return ended(result, Verdict::JE,
+                   store.error().message + " (set it to a size such as 8G, or 0 for no data cache)");
+    }
+    data_cache = std::move(*store);
+    prep.cache = &*data_cache;
+  }
+  prep.on_step = opt.on_step;
   prep.max_alternate_bytes =
       std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
 
@@ -213,7 +243,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       if (auto s = runner->load(wanted); !s) return ended(result, Verdict::JE, s.error().message);
       loaded = wanted;
     }
+    const auto data_start = Clock::now();
     auto data = prepare_case(c, tc, binding, prep);
+    split.data_ms += ms_since(data_start);
+    const auto run_start = Clock::now();
     TestResult tr;
     if (!data) {
       tr.name = tc.name;
@@ -227,6 +260,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       data->request.min_timed_ms = opt.min_timed_ms;
       data->request.sanitize = opt.sanitize;
       if (opt.zero_fill) zero_outputs(*data);
+      if (opt.on_step) opt.on_step(tc.kind == spec::CaseKind::performance ? "checking, then timing" : "checking");
       exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
       // One runner per test under a sanitizer: the tool's report is complete when it exits.
       std::string sanitizer_tail;
@@ -253,11 +287,19 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
     }
+    double run_ms = ms_since(run_start);
+    if (tr.timing) {  // the measurement's part of this test's time
+      split.validation_ms += tr.timing->validation_ms;
+      split.sampling_ms += tr.timing->timing_ms - tr.timing->validation_ms;
+      run_ms -= tr.timing->timing_ms;
+    }
+    split.functional_ms += std::max(0.0, run_ms);
     result.verdict = worst(result.verdict, tr.verdict);
     result.tests.push_back(std::move(tr));
     if (result.tests.back().verdict != Verdict::AC && !opt.keep_going) break;
   }
   runner->stop();
+  split.total_ms = split.compile_ms + ms_since(began);
   return result;
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compile/binding.hpp"
@@ -23,7 +24,7 @@ struct RunOptions {
   std::string engine = "auto";  // auto, nvrtc or nvcc
   std::vector<std::filesystem::path> include_dirs;
   bool use_cache = true;
-  double min_timed_ms = 500;      // the performance case's accumulated timed calls, at least
+  double min_timed_ms = 0;        // --min-time: event time of the timed calls, at least (0: none)
   std::string runner_executable;  // empty: this process (the judge binary) re-executed
   // > 0: compile in a child process (`judge compile`, judging/isolated_compile.hpp) stopped after
   // this long, with `data_root` as its --root; 0: compile in this process, without a time limit.
@@ -42,6 +43,10 @@ struct RunOptions {
   // "nvcc": an NVRTC-built solution's performance case runs on an nvcc build of the same file
   // (judging/timing_build.hpp); "same": on the build that was judged.
   std::string time_with = "nvcc";
+  // Called with each step of a test ("generating inputs", "checking", "timing"), for progress.
+  std::function<void(std::string_view step)> on_step;
+  // The test-data cache (judging/data_store.hpp; $JUDGE_DATA_CACHE_MAX=0 turns it off).
+  bool use_data_cache = true;
   // CUDA_VISIBLE_DEVICES for the runner (`judge grade` pins one runner per GPU); empty: inherited.
   std::string visible_devices;
   // --sanitize: the compute-sanitizer tool (judging/sanitize.hpp) and the tool's path; empty: none.

@@ -5,6 +5,7 @@
 // References accumulate in double wherever a sum or product chain is long.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -13,6 +14,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "util/thread_pool.hpp"
 
 namespace judge::reference {
 
@@ -66,13 +69,53 @@ class Args {
   Samples samples_;
 };
 
+// Splitting a reference's work across every core (the judge's thread pool, $JUDGE_THREADS).
+// The author writes the body for one element or row; the results are the same as a plain loop's.
+
+// Calls body(i) for every i in [0, count). Each call must write only its own outputs.
+template <class Body>
+void parallel_for(std::size_t count, Body&& body) {
+  util::shared_pool().parallel_for(count, 1024, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) body(i);
+  });
+}
+
+// Calls body(indices[k]) for every k: a sampled check's indices (Args::sample).
+template <class Body>
+void parallel_for_each(const std::vector<std::size_t>& indices, Body&& body) {
+  parallel_for(indices.size(), [&](std::size_t k) { body(indices[k]); });
+}
+
+// The sum of term(i) over [0, count) in double, added in fixed blocks of 65536 terms whose sums
+// are then added in order: the same value whatever the number of threads.
+template <class Term>
+double parallel_sum(std::size_t count, Term&& term) {
+  constexpr std::size_t kBlock = 65536;
+  std::vector<double> partial((count + kBlock - 1) / kBlock, 0.0);
+  parallel_for(partial.size(), [&](std::size_t b) {
+    double s = 0;
+    for (std::size_t i = b * kBlock, end = std::min(count, i + kBlock); i < end; ++i) s += term(i);
+    partial[b] = s;
+  });
+  double sum = 0;
+  for (const double s : partial) sum += s;
+  return sum;
+}
+
 using Function = void (*)(const Args&);
 
 // Returns nullptr when no reference is registered for the slug.
 Function find(std::string_view slug);
+// The reference's version: the SHA-256 of its source file, computed by CMake when it configures
+// (CMakeLists.txt), so editing a reference invalidates its cached test data. Empty when unknown
+// (a reference built outside CMake): its data is then never cached.
+std::string_view version(std::string_view slug);
+// Bump when a change outside the reference files changes what references compute (this header's
+// helpers, util/detmath): every cached expected value is then recomputed.
+inline constexpr int kFrameworkVersion = 1;
 
 struct Registrar {
-  Registrar(const char* slug, Function fn);
+  Registrar(const char* slug, Function fn, const char* version);
 };
 
 }  // namespace judge::reference
@@ -83,10 +126,13 @@ struct Registrar {
 //     auto a = args.in<float>("A");
 //     ...
 //   }
+#ifndef JUDGE_REFERENCE_SOURCE_HASH
+#define JUDGE_REFERENCE_SOURCE_HASH ""
+#endif
 #define JUDGE_REFERENCE_CAT2(a, b) a##b
 #define JUDGE_REFERENCE_CAT(a, b) JUDGE_REFERENCE_CAT2(a, b)
 #define JUDGE_REFERENCE(slug, args)                                                                     \
   static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(const ::judge::reference::Args& args); \
   static const ::judge::reference::Registrar JUDGE_REFERENCE_CAT(judge_reference_reg_, __LINE__)(       \
-      slug, &JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__));                                       \
+      slug, &JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__), JUDGE_REFERENCE_SOURCE_HASH);          \
   static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(const ::judge::reference::Args& args)

@@ -8,21 +8,31 @@
 namespace judge::reference {
 namespace {
 
+struct Registered {
+  Function fn = nullptr;
+  std::string version;
+};
+
 // Function-local so registration from other translation units' static initialisers is safe.
-std::map<std::string, Function, std::less<>>& registry() {
-  static std::map<std::string, Function, std::less<>> r;
+std::map<std::string, Registered, std::less<>>& registry() {
+  static std::map<std::string, Registered, std::less<>> r;
   return r;
 }
 
 }  // namespace
 
-Registrar::Registrar(const char* slug, Function fn) {
-  registry()[slug] = fn;
+Registrar::Registrar(const char* slug, Function fn, const char* version) {
+  registry()[slug] = {fn, version};
 }
 
 Function find(std::string_view slug) {
   auto it = registry().find(slug);
-  return it == registry().end() ? nullptr : it->second;
+  return it == registry().end() ? nullptr : it->second.fn;
+}
+
+std::string_view version(std::string_view slug) {
+  auto it = registry().find(slug);
+  return it == registry().end() ? std::string_view() : std::string_view(it->second.version);
 }
 
 // A reference asking for a buffer or scalar the challenge does not have is a bug in the

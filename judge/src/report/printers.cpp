@@ -26,6 +26,15 @@ std::string device_line(const nlohmann::json& d) {
   return fmt::format("{} (sm_{}{})", d.value("name", "?"), d.value("cc_major", 0), d.value("cc_minor", 0));
 }
 
+// "time 1.9 s: compile 0.1 s, data 0.4 s, ..." (seconds: these are a person's waiting times).
+std::string time_split_line(const judging::TimeSplit& s) {
+  return fmt::format(
+      "time {:.1f} s: compile {:.1f} s, data {:.1f} s, functional {:.1f} s, sampling {:.1f} s, "
+      "validation {:.2f} s",
+      s.total_ms / 1000, s.compile_ms / 1000, s.data_ms / 1000, s.functional_ms / 1000, s.sampling_ms / 1000,
+      s.validation_ms / 1000);
+}
+
 std::string timing_line(const judging::Timing& t) {
   return fmt::format("median {}  min {}  spread {:.1f}%  noise {:.2f}%  n={}", format_duration_ms(t.events.median_ms),
                      format_duration_ms(t.events.min_ms), 100 * t.events.spread(), 100 * t.events.noise, t.events.n);
@@ -144,6 +153,9 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   tj["idle_after"] = bench::to_json(t.idle_after);
   tj["overhead_ms"] = t.overhead_ms;
   tj["sampling_ms"] = t.sampling_ms;
+  tj["timing_ms"] = t.timing_ms;
+  tj["validation_ms"] = t.validation_ms;
+  tj["validation_method"] = t.validation_method;
   tj["warmup_calls"] = t.warmup_calls;
   tj["stop_reason"] = t.stop_reason;
   tj["engine"] = t.engine;
@@ -235,6 +247,7 @@ std::string render_text(const judging::RunResult& r, bool color) {
     tail += fmt::format(", {} not run (stopped at the first failure; --keep-going runs all)",
                         r.tests_selected - r.tests.size());
   out += util::paint(tail, verdict_color(r.verdict), color) + "\n";
+  if (r.time_split.total_ms > 0) out += util::paint(time_split_line(r.time_split), Color::dim, color) + "\n";
   return out;
 }
 
@@ -260,6 +273,10 @@ nlohmann::ordered_json render_json(const judging::RunResult& r) {
   j["tests_selected"] = r.tests_selected;
   j["tests"] = nlohmann::ordered_json::array();
   for (const judging::TestResult& t : r.tests) j["tests"].push_back(test_json(t));
+  const judging::TimeSplit& s = r.time_split;
+  j["time_split"] = {{"compile_ms", s.compile_ms},       {"data_ms", s.data_ms},
+                     {"functional_ms", s.functional_ms}, {"sampling_ms", s.sampling_ms},
+                     {"validation_ms", s.validation_ms}, {"total_ms", s.total_ms}};
   return j;
 }
 

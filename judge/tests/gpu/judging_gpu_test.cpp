@@ -62,6 +62,37 @@ TEST(GpuJudging, CorrectSolutionIsAccepted) {
   ASSERT_TRUE(r.tests.back().timing.has_value()) << describe(r);
   EXPECT_GE(r.tests.back().timing->events.n, 20u);
   EXPECT_GT(r.tests.back().timing->events.median_ms, 0);
+  // Timed calls after the first are validated on the device (bench/device_check.hpp).
+  EXPECT_EQ(r.tests.back().timing->validation_method, "device");
+  EXPECT_GE(r.tests.back().timing->validated_samples, 3u);
+  // Where the time went: every part measured, none larger than the whole.
+  const judging::TimeSplit& t = r.time_split;
+  EXPECT_GT(t.total_ms, 0);
+  EXPECT_GT(t.sampling_ms, 0);
+  EXPECT_GT(t.functional_ms, 0);
+  EXPECT_LE(t.compile_ms + t.data_ms + t.functional_ms + t.sampling_ms + t.validation_ms, t.total_ms * 1.001);
+}
+
+TEST(GpuJudging, ASolutionThatSkipsWorkAfterTheFirstCallIsCaughtOnTheDevice) {
+  REQUIRE_GPU();
+  // Right on the checked call, then nothing: the timed calls' outputs stay poisoned.
+  testing::TempDir dir;
+  const auto file = dir.write("lazy.cu", std::string(kVectorAddHead) + "  if (i < N) C[i] = A[i] + B[i];\n" +
+                                             R"(}
+extern "C" void solve(const float* A, const float* B, float* C, int N) {
+  static int calls = 0;
+  if (calls++ > 0) return;
+  add<<<(N + 255) / 256, 256>>>(A, B, C, N);
+  cudaDeviceSynchronize();
+}
+)");
+  auto c = testing::catalog().challenge("vector-addition");
+  auto suite = testing::catalog().testcases(*c);
+  judging::RunOptions opt;
+  opt.kinds = {spec::CaseKind::performance};
+  opt.runner_executable = JUDGE_BINARY;
+  const auto r = judging::judge_submission(*c, *suite, file, "lazy.cu", opt);
+  EXPECT_EQ(r.verdict, Verdict::WA) << describe(r);
 }
 
 TEST(GpuJudging, OnePastTheEndIsCaughtByName) {
