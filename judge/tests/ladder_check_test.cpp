@@ -2,6 +2,7 @@
 // and spacing, and a calibration's order against the shipped baselines. GPU-free.
 #include <gtest/gtest.h>
 
+#include "baseline/calibration.hpp"
 #include "baseline/ladder_check.hpp"
 #include "test_support.hpp"
 
@@ -106,6 +107,45 @@ TEST(LadderCheck, ShippedBaselinesAndManifestsLoad) {
       EXPECT_TRUE(f) << f.error().message;
     }
   }
+}
+
+}  // namespace
+}  // namespace judge
+
+namespace judge {
+namespace {
+
+TEST(Calibration, RungsTimedByThisVersionAreSkippedAndReplacedByFile) {
+  const auto l = ladder_of(2);  // rung-0.cu, best.cu
+  baseline::File f;
+  f.challenge = "demo";
+  f.entries = measured(l, {2.0, 1.0});
+  f.entries[0].judge_version = "0.1.0";
+  f.entries[0].engine = "nvrtc";
+  f.entries[1].judge_version = "0.1.0";  // no engine: written before the field, timed again
+  baseline::Entry mine;
+  mine.label = "my-try";
+  mine.source = "/home/me/try.cu";
+  mine.median_ms = 1.5;
+  baseline::Entry stale = mine;
+  stale.label = "naive";
+  stale.source = "solutions/demo/naive.cu";  // no longer a rung
+  f.entries.push_back(mine);
+  f.entries.push_back(stale);
+  EXPECT_TRUE(baseline::rung_timed(f, "solutions/demo/rung-0.cu", "0.1.0"));
+  EXPECT_FALSE(baseline::rung_timed(f, "solutions/demo/rung-0.cu", "0.2.0"));
+  EXPECT_FALSE(baseline::rung_timed(f, "solutions/demo/best.cu", "0.1.0"));
+
+  baseline::Entry again = f.entries[1];
+  again.label = "float4";  // relabelled: still the same file
+  again.median_ms = 0.9;
+  again.engine = "nvcc";
+  baseline::store_rung(f, l, again);
+  ASSERT_EQ(f.entries.size(), 3u);  // rung-0, my-try, float4; best and the stale naive gone
+  EXPECT_EQ(f.entries[0].label, "rung-0");
+  EXPECT_EQ(f.entries[1].label, "my-try");
+  EXPECT_EQ(f.entries[2].label, "float4");
+  EXPECT_TRUE(baseline::rung_timed(f, "solutions/demo/best.cu", "0.1.0"));
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "baseline/ladder.hpp"
+#include "baseline/calibration.hpp"
 #include "cli/baseline_support.hpp"
 #include "util/terminal.hpp"
 #include "util/units.hpp"
@@ -30,27 +30,9 @@ struct Job {
   baseline::RungSpec rung;
 };
 
-// Stored for this GPU by this judge version, with the engine recorded (older files lack it).
-bool already_timed(const baseline::File& f, const std::string& source) {
-  return std::any_of(f.entries.begin(), f.entries.end(), [&](const baseline::Entry& e) {
-    return e.source == source && e.judge_version == kJudgeVersion && !e.engine.empty();
-  });
-}
-
 std::string clock_text(double seconds) {
   const auto s = static_cast<long>(seconds + 0.5);
   return fmt::format("{}:{:02}", s / 60, s % 60);
-}
-
-// Replaces the rung's earlier measurement (same file or same label) and drops measurements of
-// files under solutions/<slug>/ that are no longer rungs; the user's own entries stay.
-void store_rung(baseline::File& f, const baseline::Ladder& ladder, baseline::Entry e) {
-  const std::string prefix = "solutions/" + ladder.slug + "/";
-  std::erase_if(f.entries, [&](const baseline::Entry& x) {
-    const bool stale = x.source.starts_with(prefix) && !baseline::find_rung(ladder, x.source);
-    return stale || x.source == e.source || x.label == e.label;
-  });
-  f.entries.push_back(std::move(e));
 }
 
 // The plan: every rung not yet timed here (all with --force), challenge by challenge.
@@ -64,7 +46,7 @@ Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, 
     if (!file) return file.error();
     std::size_t todo = 0;
     for (const baseline::RungSpec& r : ladder->rungs) {
-      if (!a.force && already_timed(*file, baseline::rung_source(slug, r.file))) continue;
+      if (!a.force && baseline::rung_timed(*file, baseline::rung_source(slug, r.file), kJudgeVersion)) continue;
       jobs.push_back({slug, r});
       ++todo;
     }
@@ -135,7 +117,7 @@ int calibrate(const GlobalOptions& g, CalibrateArgs a) {
     file->gpu = *gpu;
     const auto ladder = std::find_if(ladders.begin(), ladders.end(), [&](const auto& l) { return l.slug == job.slug; });
     fmt::print("  {:<24} {:<20} {:>10}  {}\n", job.slug, e.label, util::format_duration_ms(e.median_ms), e.engine);
-    store_rung(*file, *ladder, std::move(e));
+    baseline::store_rung(*file, *ladder, std::move(e));
     if (auto s = baseline::save(store, *file); !s) return fail(s.error().message, 3);
   }
   const double total = std::chrono::duration<double>(Clock::now() - start).count();
