@@ -4,7 +4,7 @@
 # (scripts/check-hostile.py), and print a short summary last.
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
-#                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S]
+#                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S] [--calibrate]
 # --engines: one verdict column per engine (default all three; the first also runs the performance
 #   case, the others example and functional tests, see scripts/check-solutions.py);
 # --jobs N: end-to-end runs that time nothing go N at a time on the GPU (default 6); timed runs and
@@ -14,14 +14,19 @@
 # GPU tests: the construct-corpus ones (functional tests only) run 6 at a time, the others alone;
 # --record-baselines re-measures every accepted solution into baselines/ (and packs them into
 #   $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
-# --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt).
+# --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt);
+# --calibrate times every rung into a fresh store (`judge baseline calibrate --store`), then runs
+#   the ladder check of this GPU on it: every rung measured, 3% apart, and the shipped order kept
+#   ($OUT/calibrate.log, $OUT/ladder-check.txt). Without it the ladder check still runs on the
+#   shipped baselines (GPU-free).
 set -uo pipefail
-only=(); engines=nvcc,nvrtc,auto; record=0; repeat=0; matmul=0; tests=1; e2e_jobs=6; min_time=0.1
+only=(); engines=nvcc,nvrtc,auto; record=0; calibrate=0; repeat=0; matmul=0; tests=1; e2e_jobs=6; min_time=0.1
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=(--only "$2"); shift 2 ;;
     --engines) engines="$2"; shift 2 ;;
     --record-baselines) record=1; shift ;;
+    --calibrate) calibrate=1; shift ;;
     --repeatability) repeat="$2"; shift 2 ;;
     --bench-matmul) matmul=1; shift ;;
     --skip-tests) tests=0; shift ;;
@@ -79,6 +84,25 @@ if [ $record -eq 1 ]; then
   scripts/record-baselines.sh "$build/bin/judge" >"$out/record-baselines.log" 2>&1 || e2e_rc=1
   tar -cf "$out/baselines.tar" baselines
 fi
+# The ladders: rungs, labels and notes in expected.json, the shipped baselines of this GPU, and
+# with --calibrate a fresh calibration here against them (its wall time in the summary).
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+check_args=()
+[ -n "$gpu_name" ] && check_args=(--gpu "$gpu_name")
+if [ $calibrate -eq 1 ]; then
+  step "calibrate: every rung timed into a fresh store"
+  rm -rf "$build/calibrated"
+  slugs=()
+  [ ${#only[@]} -gt 0 ] && IFS=, read -r -a slugs <<<"${only[1]}"
+  "$build/bin/judge" baseline calibrate --store "$build/calibrated" "${slugs[@]}" >"$out/calibrate.log" 2>&1 || e2e_rc=1
+  check_args+=(--store "$build/calibrated")
+fi
+step "ladder check"
+slugs=()
+[ ${#only[@]} -gt 0 ] && IFS=, read -r -a slugs <<<"${only[1]}"
+"$build/bin/judge" baseline check "${check_args[@]}" "${slugs[@]}" >"$out/ladder-check.txt" 2>&1
+ladder_rc=$?
+
 if [ "$repeat" -gt 0 ]; then
   step "repeatability: best solutions judged $repeat times"
   scripts/bench-repeatability.sh "$build/bin/judge" "$repeat" >"$out/repeatability.md" 2>"$out/repeatability.log"
@@ -113,7 +137,9 @@ if [ $tests -eq 1 ]; then
 fi
 [ -f "$out/repeatability.md" ] && cat "$out/repeatability.md"
 [ -f "$out/matmul.txt" ] && tail -5 "$out/matmul.txt"
-[ -f "$out/record-baselines.log" ] && grep -c "stored baseline" "$out/record-baselines.log" | sed 's/^/baselines recorded: /'
+[ -f "$out/record-baselines.log" ] && grep "^timed " "$out/record-baselines.log" | sed 's/^/baselines recorded: /'
+[ -f "$out/calibrate.log" ] && grep -E "^(timed |FAILED|nothing to time)" "$out/calibrate.log" | sed 's/^/calibrate: /'
+grep -E "^(FAIL|ladder check:)" "$out/ladder-check.txt" | sed 's/^/ladders: /'
 # The full table is printed above; the summary keeps its header, the files where an engine
 # disagrees (column "same" = NO) and the count line.
 head -1 "$out/solutions.txt"
@@ -124,6 +150,6 @@ tail -1 "$out/hostile.txt"
 if [ -n "${OUT:-}" ] && [ "$OUT" != "$out" ]; then
   tar -C "$build" -cf "$OUT/gpu-check-logs.tar" out
   cp "$out/solutions.txt" "$out/hostile.txt" "$OUT/" 2>/dev/null
-  cp "$out/repeatability.md" "$out/baselines.tar" "$out/matmul.txt" "$OUT/" 2>/dev/null
+  cp "$out/repeatability.md" "$out/baselines.tar" "$out/matmul.txt" "$out/ladder-check.txt" "$OUT/" 2>/dev/null
 fi
-[ $unit_rc -eq 0 ] && [ $gpu_rc -eq 0 ] && [ $e2e_rc -eq 0 ] && [ $hostile_rc -eq 0 ]
+[ $unit_rc -eq 0 ] && [ $gpu_rc -eq 0 ] && [ $e2e_rc -eq 0 ] && [ $hostile_rc -eq 0 ] && [ $ladder_rc -eq 0 ]

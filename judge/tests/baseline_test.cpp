@@ -38,7 +38,7 @@ TEST(Rank, LadderKeepsNeighboursOnly) {
   EXPECT_EQ(r.ladder[0].label, "s9");
   EXPECT_TRUE(r.ladder[2].you);
   EXPECT_EQ(r.ladder[4].label, "s12");
-  EXPECT_DOUBLE_EQ(r.percentile, 50.0);
+  EXPECT_NEAR(r.percentile, 50.0, 0.1);  // interpolated between s10 and s11 (docs/timing.md)
   EXPECT_DOUBLE_EQ(baseline::rank(0.5, 0.001, b).percentile, 100.0);
   EXPECT_DOUBLE_EQ(baseline::rank(50, 0.001, b).percentile, 0.0);
 }

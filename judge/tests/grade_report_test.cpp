@@ -2,6 +2,8 @@
 // own validator) and the class leaderboard, all from synthetic rows: no GPU needed.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "baseline/store.hpp"
 #include "grade/grade_report.hpp"
 #include "grade/leaderboard.hpp"
@@ -93,9 +95,10 @@ TEST(GradeLeaderboard, StoresAcceptedAndRanksAmongClassmates) {
   std::set<std::string> labels;
   for (const auto& e : f->entries) labels.insert(e.label);
   EXPECT_EQ(labels, (std::set<std::string>{"amy", "bo", "cy/a.cu"}));
-  // Against the two others: the fastest beats both, the middle one beats one of two.
+  // Against the two others: the fastest beats both; the middle one lies between them, the
+  // percentile interpolated in log time (docs/timing.md): 100 (1 - 1/2 + ln(3/2) / ln(3/1)) / 2.
   EXPECT_DOUBLE_EQ(*rows[0].percentile, 100.0);
-  EXPECT_DOUBLE_EQ(*rows[1].percentile, 50.0);
+  EXPECT_NEAR(*rows[1].percentile, 100 * (0.5 + std::log(1.5) / std::log(3.0)) / 2, 1e-9);
   EXPECT_DOUBLE_EQ(*rows[2].percentile, 0.0);
   EXPECT_FALSE(rows[3].percentile);
 }

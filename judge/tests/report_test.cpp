@@ -39,6 +39,7 @@ judging::RunResult timed_run(double drift) {
   t.speed_of_light = sol;
   baseline::Ranking ranking;
   ranking.total = 3;
+  ranking.references = 3;
   ranking.slower = 2;
   ranking.faster = 1;
   ranking.percentile = 66.7;
@@ -59,9 +60,9 @@ judging::RunResult timed_run(double drift) {
 
 TEST(Report, TimedTestShowsMedianSpreadSpeedOfLightAndLadder) {
   const std::string text = report::render_text(timed_run(0.0001), /*color=*/false);
-  for (const char* want :
-       {"median 96.5 us", "spread 0.2%", "105% of speed-of-light (memory-bound", "percentile 67 among 3 baselines",
-        "> you", "  naive", "launch latency", "inputs alternated between 2 sets"})
+  for (const char* want : {"median 96.5 us", "spread 0.2%", "105% of speed-of-light (memory-bound",
+                           "percentile 66.7 of 3 reference solutions on this GPU", "> you", "  naive", "launch latency",
+                           "inputs alternated between 2 sets"})
     EXPECT_NE(text.find(want), std::string::npos) << "missing '" << want << "' in:\n" << text;
   EXPECT_EQ(text.find("speed changed while sampling"), std::string::npos) << text;
 }

@@ -33,10 +33,10 @@ fs::path default_user_store() {
 namespace {
 
 Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
-  if (auto s = spec::expect_keys(
-          j, at,
-          {"label", "source", "median_ms", "noise", "n", "judge_version", "cuda_version", "driver_version", "date"},
-          {"label", "median_ms"});
+  if (auto s = spec::expect_keys(j, at,
+                                 {"label", "source", "median_ms", "noise", "n", "judge_version", "cuda_version",
+                                  "driver_version", "date", "engine", "compiler_version", "calibrated"},
+                                 {"label", "median_ms"});
       !s)
     return s.error();
   Entry e;
@@ -51,7 +51,9 @@ Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
                           {"judge_version", &e.judge_version},
                           {"cuda_version", &e.cuda_version},
                           {"driver_version", &e.driver_version},
-                          {"date", &e.date}}) {
+                          {"date", &e.date},
+                          {"engine", &e.engine},
+                          {"compiler_version", &e.compiler_version}}) {
     if (!j.contains(key)) continue;
     auto v = spec::get_string(j[key], at.key(key));
     if (!v) return v.error();
@@ -61,6 +63,13 @@ Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
     auto v = spec::get_number(j["noise"], at.key("noise"));
     if (!v) return v.error();
     e.noise = *v;
+  }
+  if (!e.engine.empty() && e.engine != "nvrtc" && e.engine != "nvcc")
+    return at.key("engine").error("must be \"nvrtc\" or \"nvcc\"");
+  if (j.contains("calibrated")) {
+    auto v = spec::get_bool(j["calibrated"], at.key("calibrated"));
+    if (!v) return v.error();
+    e.calibrated = *v;
   }
   if (j.contains("n")) {
     auto v = spec::get_uint(j["n"], at.key("n"));
@@ -137,6 +146,9 @@ std::string to_json_text(const File& f) {
     x["cuda_version"] = e.cuda_version;
     x["driver_version"] = e.driver_version;
     x["date"] = e.date;
+    if (!e.engine.empty()) x["engine"] = e.engine;
+    if (!e.compiler_version.empty()) x["compiler_version"] = e.compiler_version;
+    if (e.calibrated) x["calibrated"] = true;
     j["entries"].push_back(x);
   }
   return j.dump(2) + "\n";

@@ -20,8 +20,14 @@ struct Entry {
   std::string judge_version;
   std::string cuda_version;
   std::string driver_version;
-  std::string date;    // UTC, ISO 8601
-  std::string origin;  // where it was loaded from (not stored)
+  std::string date;              // UTC, ISO 8601
+  std::string engine;            // nvrtc or nvcc; empty in files written before judge 0.2 (unknown)
+  std::string compiler_version;  // "nvrtc 13.0; g++ 12.2.0" or nvcc's "release 13.0, V13.0.88"
+  bool calibrated = false;       // timed by `judge baseline calibrate` from a shipped rung
+  // Not stored: filled when loaded or gathered (baseline/pool).
+  std::string origin;      // the file it was loaded from
+  bool reference = false;  // a shipped reference solution (a rung), not the user's own
+  std::string note;        // the rung's note from solutions/<slug>/expected.json
 };
 
 struct File {

@@ -1,4 +1,5 @@
-// judge baseline add|list|import|export: the baseline stores runtimes are ranked against.
+// judge baseline add|list|import|export (and rank, calibrate, check, declared from their own
+// files): the baseline stores runtimes are ranked against.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -6,7 +7,7 @@
 #include <fstream>
 
 #include "baseline/store.hpp"
-#include "cli/run_support.hpp"
+#include "cli/baseline_support.hpp"
 #include "report/printers.hpp"
 #include "util/terminal.hpp"
 #include "util/units.hpp"
@@ -17,37 +18,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The source as a path relative to the data root when it lives there (shipped solutions).
-std::string source_label(const fs::path& file, const fs::path& root) {
-  std::error_code ec;
-  const fs::path rel = fs::relative(fs::weakly_canonical(file, ec), fs::weakly_canonical(root, ec), ec);
-  if (!ec && !rel.empty() && *rel.begin() != "..") return rel.string();
-  return file.string();
-}
-
 int add(const GlobalOptions& g, JudgeRequest r, const std::string& label_opt) {
   r.progress = util::stream_wants_color(stderr);
   auto judged = judge_file(g, r);
   if (auto* code = std::get_if<int>(&judged)) return *code;
   const Judged& j = std::get<Judged>(judged);
   fmt::print("{}", report::render_text(j.result, util::stream_wants_color(stdout)));
-  if (j.result.verdict != judging::Verdict::AC)
-    return fail("only accepted solutions become baselines", static_cast<int>(judging::exit_code_for(j.result.verdict)));
-  const judging::TestResult* perf = nullptr;
-  for (const auto& t : j.result.tests) {
-    if (t.timing) perf = &t;
-  }
-  if (!perf) return fail("no performance result to store (does the challenge have a performance case?)", 3);
-  baseline::Entry e;
-  e.label = label_opt.empty() ? fs::path(r.file).stem().string() : label_opt;
-  e.source = source_label(r.file, j.catalog.root());
-  e.median_ms = perf->timing->events.median_ms;
-  e.noise = perf->timing->events.noise;
-  e.n = perf->timing->events.n;
-  e.judge_version = kJudgeVersion;
-  e.cuda_version = util::format_cuda_version(j.result.device.value("runtime_version", 0));
-  e.driver_version = util::format_cuda_version(j.result.device.value("driver_version", 0));
-  e.date = util::utc_timestamp();
+  auto made = entry_from_run(j, r, label_opt);
+  if (auto* err = std::get_if<EntryError>(&made)) return fail(err->message, err->exit_code);
+  const baseline::Entry& e = std::get<baseline::Entry>(made);
   const fs::path store = user_store(r);
   const std::string gpu = j.result.device.value("name", "");
   auto file = baseline::load(store, baseline::gpu_key(gpu), r.slug);
@@ -89,8 +68,9 @@ int list(const GlobalOptions& g, const std::string& slug, const std::string& gpu
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& [from, e] = rows[i];
       if (!json) {
-        fmt::print("  {:>3}. {:<24} {:>12}  noise {:.2f}%  {:<8} {}\n", i + 1, e.label,
-                   report::format_duration_ms(e.median_ms), 100 * e.noise, from, e.source);
+        fmt::print("  {:>3}. {:<24} {:>12}  noise {:.2f}%  {:<8} {:<6} {}\n", i + 1, e.label,
+                   report::format_duration_ms(e.median_ms), 100 * e.noise, from, e.engine.empty() ? "?" : e.engine,
+                   e.source);
       }
       gj["entries"].push_back({{"rank", i + 1},
                                {"label", e.label},
@@ -98,6 +78,8 @@ int list(const GlobalOptions& g, const std::string& slug, const std::string& gpu
                                {"noise", e.noise},
                                {"from", from},
                                {"source", e.source},
+                               {"engine", e.engine},
+                               {"calibrated", e.calibrated},
                                {"date", e.date}});
     }
     out["gpus"].push_back(gj);
@@ -149,7 +131,8 @@ int export_file(const std::string& slug, const std::string& gpu, const std::opti
 
 Command baseline_command() {
   return {
-      "baseline", "Add, list, import and export baselines (runtimes your result is ranked against)",
+      "baseline",
+      "Add, list, rank, calibrate, check, import and export baselines (runtimes your result is ranked against)",
       [](CLI::App& sub, const GlobalOptions& g) {
         sub.require_subcommand(1);
         auto chosen = std::make_shared<std::function<int()>>();
@@ -195,6 +178,9 @@ Command baseline_command() {
         e->add_option("--store", ea->store, "Store folder (default: $XDG_DATA_HOME/judge/baselines)");
         e->add_option("-o,--output", ea->output, "File to write (default: stdout)");
         e->callback([ea, chosen] { *chosen = [ea] { return export_file(ea->slug, ea->gpu, ea->store, ea->output); }; });
+        declare_baseline_rank(sub, g, chosen);
+        declare_baseline_calibrate(sub, g, chosen);
+        declare_baseline_check(sub, g, chosen);
         return std::function<int()>([chosen] { return *chosen ? (*chosen)() : 2; });
       }};
 }

@@ -6,8 +6,7 @@
 #include <chrono>
 #include <cstring>
 
-#include "baseline/rank.hpp"
-#include "baseline/store.hpp"
+#include "baseline/pool.hpp"
 #include "bench/device_peak.hpp"
 #include "compile/binding.hpp"
 #include "compile/compiler.hpp"
@@ -36,22 +35,12 @@ RunResult ended(RunResult r, Verdict v, std::string summary) {
 
 // Ranks an accepted performance result against every store's baselines for this GPU.
 void rank_against_baselines(Timing& timing, const std::string& slug, const nlohmann::json& device,
-                            const std::vector<std::filesystem::path>& stores) {
-  const std::string key = baseline::gpu_key(device.value("name", ""));
-  std::vector<baseline::Entry> all;
-  for (const auto& store : stores) {
-    auto f = baseline::load(store, key, slug);
-    if (!f) {
-      timing.ranking_note = f.error().message;
-      return;
-    }
-    all.insert(all.end(), f->entries.begin(), f->entries.end());
-  }
-  if (all.empty()) {
-    timing.ranking_note = fmt::format("no baselines for {} on this GPU ({}); speed-of-light only", slug, key);
-    return;
-  }
-  timing.ranking = baseline::rank(timing.events.median_ms, timing.events.noise, all);
+                            const std::string& engine, const RunOptions& opt) {
+  baseline::PlaceQuery q{opt.baseline_stores, opt.data_root / "solutions" / slug, slug,
+                         baseline::gpu_key(device.value("name", "")), engine};
+  baseline::Placement p = baseline::place(timing.events.median_ms, timing.events.noise, q);
+  timing.ranking = std::move(p.ranking);
+  timing.ranking_note = std::move(p.note);
 }
 
 Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std::string& artifact) {
@@ -285,7 +274,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
         tr.timing->engine_note = timing_note;
       }
       if (tr.verdict == Verdict::AC && tr.timing)
-        rank_against_baselines(*tr.timing, c.slug, result.device, opt.baseline_stores);
+        rank_against_baselines(*tr.timing, c.slug, result.device, result.compile.engine, opt);
     }
     double run_ms = ms_since(run_start);
     if (tr.timing) {  // the measurement's part of this test's time

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "judging/timed_result.hpp"
+#include "report/ranking.hpp"
 #include "util/terminal.hpp"
 #include "version.hpp"
 
@@ -55,16 +56,7 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
   if (!rates.empty()) out += pad + rates + "\n";
   if (t.ranking) {
-    const auto& r = *t.ranking;
-    out += pad +
-           fmt::format("percentile {:.0f} among {} baselines ({} slower, {} within noise, {} faster)", r.percentile,
-                       r.total, r.slower, r.ties, r.faster) +
-           "\n";
-    for (const auto& rung : r.ladder) {
-      const std::string row =
-          fmt::format("{}{} {:<24} {}", pad, rung.you ? ">" : " ", rung.label, format_duration_ms(rung.median_ms));
-      out += (rung.you ? util::paint(row, Color::cyan, color) : row) + "\n";
-    }
+    out += ranking_text(*t.ranking, pad, color);
   } else if (!t.ranking_note.empty()) {
     out += pad + t.ranking_note + "\n";
   }
@@ -179,20 +171,7 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   } else {
     tj["speed_of_light"] = nullptr;
   }
-  if (t.ranking) {
-    nlohmann::ordered_json r;
-    r["percentile"] = t.ranking->percentile;
-    r["total"] = t.ranking->total;
-    r["slower"] = t.ranking->slower;
-    r["ties"] = t.ranking->ties;
-    r["faster"] = t.ranking->faster;
-    r["ladder"] = nlohmann::ordered_json::array();
-    for (const auto& rung : t.ranking->ladder)
-      r["ladder"].push_back({{"label", rung.label}, {"median_ms", rung.median_ms}, {"you", rung.you}});
-    tj["ranking"] = r;
-  } else {
-    tj["ranking"] = nullptr;
-  }
+  tj["ranking"] = t.ranking ? ranking_json(*t.ranking) : nlohmann::ordered_json();
   tj["ranking_note"] = t.ranking_note;
   return tj;
 }

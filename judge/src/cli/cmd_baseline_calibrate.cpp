@@ -1,0 +1,146 @@
+// judge baseline calibrate [SLUG...]: times the shipped rungs (expected.json) on this machine's
+// GPU, performance case only, and stores them under its GPU key, so `judge run` gets a
+// percentile on any GPU. Each rung is saved as soon as it is timed: an interrupted calibration
+// resumes where it stopped.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "baseline/calibration.hpp"
+#include "cli/baseline_support.hpp"
+#include "util/terminal.hpp"
+#include "util/units.hpp"
+#include "version.hpp"
+
+namespace judge::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct CalibrateArgs {
+  std::vector<std::string> slugs;
+  bool force = false;
+  JudgeRequest run;  // the run options (--store among them); tests: performance only
+};
+
+struct Job {
+  std::string slug;
+  baseline::RungSpec rung;
+};
+
+std::string clock_text(double seconds) {
+  const auto s = static_cast<long>(seconds + 0.5);
+  return fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+// The plan: every rung not yet timed here (all with --force), challenge by challenge.
+Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, const fs::path& store,
+                              const std::string& key, std::vector<baseline::Ladder>& ladders) {
+  std::vector<Job> jobs;
+  for (const std::string& slug : a.slugs) {
+    auto ladder = baseline::load_ladder(cat.solutions_dir(slug), slug);
+    if (!ladder) return ladder.error();
+    auto file = baseline::load(store, key, slug);
+    if (!file) return file.error();
+    std::size_t todo = 0;
+    for (const baseline::RungSpec& r : ladder->rungs) {
+      if (!a.force && baseline::rung_timed(*file, baseline::rung_source(slug, r.file), kJudgeVersion)) continue;
+      jobs.push_back({slug, r});
+      ++todo;
+    }
+    if (todo == 0 && !ladder->rungs.empty())
+      fmt::print("{}: all {} rungs already timed on {} by judge {} (--force times them again)\n", slug,
+                 ladder->rungs.size(), key, kJudgeVersion);
+    ladders.push_back(std::move(*ladder));
+  }
+  return jobs;
+}
+
+int calibrate(const GlobalOptions& g, CalibrateArgs a) {
+  auto cat = spec::Catalog::locate(g.root);
+  if (!cat) return fail(cat.error().message, 3);
+  if (a.slugs.empty()) a.slugs = cat->slugs();
+  for (const std::string& slug : a.slugs) {
+    if (auto c = cat->challenge(slug); !c) return fail(c.error().message, 2);
+  }
+  auto gpu = local_gpu_name();
+  if (!gpu) return fail("calibrating needs this machine's GPU: " + gpu.error().message, 3);
+  const std::string key = baseline::gpu_key(*gpu);
+  const fs::path store = user_store(a.run);
+  std::vector<baseline::Ladder> ladders;
+  auto jobs = plan(*cat, a, store, key, ladders);
+  if (!jobs) return fail(jobs.error().message, 3);
+  if (jobs->empty()) {
+    fmt::print("nothing to time: every rung is in {}\n", (store / key).string());
+    return 0;
+  }
+  fmt::print("timing {} rungs on {} ({}) into {}\n", jobs->size(), *gpu, key, (store / key).string());
+  const bool bar = util::stream_wants_color(stderr);
+  const auto start = Clock::now();
+  std::vector<std::string> failed;
+  for (std::size_t i = 0; i < jobs->size(); ++i) {
+    const Job& job = (*jobs)[i];
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    if (bar) {
+      const std::string left =
+          i ? ", about " + clock_text(elapsed / static_cast<double>(i) * static_cast<double>(jobs->size() - i)) +
+                  " left"
+            : "";
+      fmt::print(stderr, "\r\033[K[{}/{}] {} {} ({} elapsed{})", i + 1, jobs->size(), job.slug, job.rung.label,
+                 clock_text(elapsed), left);
+    }
+    JudgeRequest r = a.run;
+    r.slug = job.slug;
+    r.file = (cat->solutions_dir(job.slug) / job.rung.file).string();
+    r.tests = "performance";
+    r.progress = false;
+    auto judged = judge_file(g, r);
+    if (bar) fmt::print(stderr, "\r\033[K");
+    if (std::holds_alternative<int>(judged)) {  // a set-up problem (e.g. a missing file), already reported
+      failed.push_back(fmt::format("{}/{}: could not be judged (see the error above)", job.slug, job.rung.file));
+      continue;
+    }
+    const Judged& j = std::get<Judged>(judged);
+    auto made = entry_from_run(j, r, job.rung.label);
+    if (auto* err = std::get_if<EntryError>(&made)) {
+      failed.push_back(
+          fmt::format("{}/{}: {} {}", job.slug, job.rung.file, judging::verdict_code(j.result.verdict), err->message));
+      fmt::print("  FAILED {}\n", failed.back());
+      continue;
+    }
+    baseline::Entry e = std::get<baseline::Entry>(made);
+    e.calibrated = true;
+    auto file = baseline::load(store, key, job.slug);  // again: another process may have added to it
+    if (!file) return fail(file.error().message, 3);
+    file->gpu = *gpu;
+    const auto ladder = std::find_if(ladders.begin(), ladders.end(), [&](const auto& l) { return l.slug == job.slug; });
+    fmt::print("  {:<24} {:<20} {:>10}  {}\n", job.slug, e.label, util::format_duration_ms(e.median_ms), e.engine);
+    baseline::store_rung(*file, *ladder, std::move(e));
+    if (auto s = baseline::save(store, *file); !s) return fail(s.error().message, 3);
+  }
+  const double total = std::chrono::duration<double>(Clock::now() - start).count();
+  fmt::print("timed {} of {} rungs in {} ({:.1f} s per rung) on {}; stored in {}\n", jobs->size() - failed.size(),
+             jobs->size(), clock_text(total), total / static_cast<double>(jobs->size()), key, (store / key).string());
+  for (const std::string& f : failed) fmt::print("FAILED {}\n", f);
+  return failed.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+void declare_baseline_calibrate(CLI::App& parent, const GlobalOptions& g, const ChosenHandler& chosen) {
+  auto a = std::make_shared<CalibrateArgs>();
+  CLI::App* sub = parent.add_subcommand(
+      "calibrate",
+      "Time the shipped reference solutions (rungs) on this GPU and store them, so runs here get a percentile");
+  sub->add_option("slugs", a->slugs, "Challenges (default: all)");
+  sub->add_flag("--force", a->force, "Time every rung again, even those already stored for this GPU and judge version");
+  add_judge_options(*sub, a->run);
+  // The rungs are accepted solutions: only the performance case is run.
+  sub->remove_option(sub->get_option("--tests"));
+  sub->remove_option(sub->get_option("--keep-going"));
+  sub->callback([&g, a, chosen] { *chosen = [&g, a] { return calibrate(g, *a); }; });
+}
+
+}  // namespace judge::cli
