@@ -5,6 +5,11 @@
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
 #                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S] [--calibrate]
+#                        [--skip-e2e] [--skip-hostile] [--untimed]
+# To check only what changed: --only SLUG,... (the challenges whose files changed; the corpus
+#   files of those challenges too), --skip-tests, --skip-e2e, --skip-hostile leave whole parts out,
+#   --untimed judges accepted files without their performance case (verdicts only). The summary's
+#   first line says which parts ran.
 # --engines: one verdict column per engine (default all three; the first also runs the performance
 #   case, the others example and functional tests, see scripts/check-solutions.py);
 # --jobs N: end-to-end runs that time nothing go N at a time on the GPU (default 6); timed runs and
@@ -21,6 +26,7 @@
 #   shipped baselines (GPU-free).
 set -uo pipefail
 only=(); engines=nvcc,nvrtc,auto; record=0; calibrate=0; repeat=0; matmul=0; tests=1; e2e_jobs=6; min_time=0.1
+e2e=1; hostile=1; untimed=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=(--only "$2"); shift 2 ;;
@@ -30,6 +36,9 @@ while [ $# -gt 0 ]; do
     --repeatability) repeat="$2"; shift 2 ;;
     --bench-matmul) matmul=1; shift ;;
     --skip-tests) tests=0; shift ;;
+    --skip-e2e) e2e=0; shift ;;
+    --skip-hostile) hostile=0; shift ;;
+    --untimed) untimed=(--accepted-quick); shift ;;
     --jobs) e2e_jobs="$2"; shift 2 ;;
     --min-time) min_time="$2"; shift 2 ;;
     *) echo "gpu-check: unknown option $1" >&2; exit 2 ;;
@@ -70,14 +79,17 @@ if [ $tests -eq 1 ]; then
   ctest --test-dir "$build" -R ConstructCorpusGpu -j6 --output-on-failure >"$out/ctest-corpus.log" 2>&1 || gpu_rc=1
 fi
 
-step "end-to-end: every file in solutions/ and the construct corpus, engines $engines, $e2e_jobs at a time"
-python3 scripts/check-solutions.py "$build/bin/judge" --engines "$engines" --jobs "$e2e_jobs" --min-time "$min_time" \
-  --out "$out/solutions.json" "${only[@]}" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
-e2e_rc=$?
-cat "$out/solutions.txt"
-# Phase-1 mismatches judged again alone, and the wall time of each phase.
-grep -E "\[phase 2, re-run|whole run alone" "$out/solutions-progress.log"
-grep "^wall time" "$out/solutions-progress.log"
+e2e_rc=0
+if [ $e2e -eq 1 ]; then
+  step "end-to-end: every file in solutions/ and the construct corpus, engines $engines, $e2e_jobs at a time"
+  python3 scripts/check-solutions.py "$build/bin/judge" --engines "$engines" --jobs "$e2e_jobs" --min-time "$min_time" \
+    --out "$out/solutions.json" "${only[@]}" "${untimed[@]}" >"$out/solutions.txt" 2>"$out/solutions-progress.log"
+  e2e_rc=$?
+  cat "$out/solutions.txt"
+  # Phase-1 mismatches judged again alone, and the wall time of each phase.
+  grep -E "\[phase 2, re-run|whole run alone" "$out/solutions-progress.log"
+  grep "^wall time" "$out/solutions-progress.log"
+fi
 
 if [ $record -eq 1 ]; then
   step "recording baselines"
@@ -112,10 +124,13 @@ if [ $matmul -eq 1 ] && [ -x scripts/bench-matmul.sh ]; then
   scripts/bench-matmul.sh "$build/bin/judge" >"$out/matmul.txt" 2>&1
 fi
 
-step "hostile corpus (judge/tests/hostile): verdict, leftover processes, files outside scratch, per case"
-python3 scripts/check-hostile.py "$build/bin/judge" --out "$out/hostile.json" >"$out/hostile.txt" 2>"$out/hostile-progress.log"
-hostile_rc=$?
-cat "$out/hostile.txt"
+hostile_rc=0
+if [ $hostile -eq 1 ]; then
+  step "hostile corpus (judge/tests/hostile): verdict, leftover processes, files outside scratch, per case"
+  python3 scripts/check-hostile.py "$build/bin/judge" --out "$out/hostile.json" >"$out/hostile.txt" 2>"$out/hostile-progress.log"
+  hostile_rc=$?
+  cat "$out/hostile.txt"
+fi
 
 step "example output"
 j="$build/bin/judge"
@@ -127,6 +142,7 @@ cat "$out/example-rte.txt" "$out/example-wa.txt"
 
 echo
 echo "== summary"
+echo "parts run: build$([ $tests -eq 1 ] && echo ", unit+GPU tests")$([ $e2e -eq 1 ] && echo ", end-to-end ($engines${only[1]:+; only ${only[1]}}${untimed[0]:+; untimed})")$([ $hostile -eq 1 ] && echo ", hostile corpus")$([ $calibrate -eq 1 ] && echo ", calibrate")$([ $record -eq 1 ] && echo ", record baselines"), ladder check"
 cat "$out/gpu.txt" | head -2
 grep -E "^  (gpu|driver)" "$out/gpu.txt"
 if [ $tests -eq 1 ]; then
@@ -142,11 +158,15 @@ fi
 grep -E "^(FAIL|ladder check:)" "$out/ladder-check.txt" | sed 's/^/ladders: /'
 # The full table is printed above; the summary keeps its header, the files where an engine
 # disagrees (column "same" = NO) and the count line.
-head -1 "$out/solutions.txt"
-grep -E "  NO$" "$out/solutions.txt"
-tail -1 "$out/solutions.txt"
-grep -E "NOT AS EXPECTED" "$out/hostile.txt"
-tail -1 "$out/hostile.txt"
+if [ $e2e -eq 1 ]; then
+  head -1 "$out/solutions.txt"
+  grep -E "  NO$" "$out/solutions.txt"
+  tail -1 "$out/solutions.txt"
+fi
+if [ $hostile -eq 1 ]; then
+  grep -E "NOT AS EXPECTED" "$out/hostile.txt"
+  tail -1 "$out/hostile.txt"
+fi
 if [ -n "${OUT:-}" ] && [ "$OUT" != "$out" ]; then
   tar -C "$build" -cf "$OUT/gpu-check-logs.tar" out
   cp "$out/solutions.txt" "$out/hostile.txt" "$OUT/" 2>/dev/null

@@ -225,13 +225,17 @@ judge_nvrtc_names:
 }
 
 const std::vector<std::pair<std::string, std::string>>& nvrtc_shim_headers() {
+  // The same types as CCCL's <cuda/std/cstdint> under NVRTC (which cooperative_groups and cub
+  // include), so both may be included in either order: an alias may be declared twice only as
+  // the same type. The widths are glibc's; only the spelling of the 64-bit types differs.
   static const std::string stdint = R"(#pragma once
-typedef signed char int8_t; typedef unsigned char uint8_t;
-typedef short int16_t; typedef unsigned short uint16_t;
-typedef int int32_t; typedef unsigned int uint32_t;
-typedef long int64_t; typedef unsigned long uint64_t;
-typedef long intptr_t; typedef unsigned long uintptr_t;
-typedef long intmax_t; typedef unsigned long uintmax_t;
+using int8_t = signed char; using uint8_t = unsigned char;
+using int16_t = signed short; using uint16_t = unsigned short;
+using int32_t = signed int; using uint32_t = unsigned int;
+using int64_t = signed long long; using uint64_t = unsigned long long;
+using intptr_t = int64_t; using uintptr_t = uint64_t;
+using intmax_t = int64_t; using uintmax_t = uint64_t;
+#ifndef INT8_MIN
 #define INT8_MIN (-128)
 #define INT8_MAX 127
 #define UINT8_MAX 255
@@ -241,10 +245,13 @@ typedef long intmax_t; typedef unsigned long uintmax_t;
 #define INT32_MIN (-2147483647 - 1)
 #define INT32_MAX 2147483647
 #define UINT32_MAX 4294967295U
-#define INT64_MIN (-9223372036854775807L - 1)
-#define INT64_MAX 9223372036854775807L
-#define UINT64_MAX 18446744073709551615UL
-#define SIZE_MAX UINT64_MAX
+#define INT64_MIN (-9223372036854775807LL - 1)
+#define INT64_MAX 9223372036854775807LL
+#define UINT64_MAX 18446744073709551615ULL
+#endif
+#ifndef SIZE_MAX
+#define SIZE_MAX 18446744073709551615ULL
+#endif
 namespace std { using ::int8_t; using ::uint8_t; using ::int16_t; using ::uint16_t; using ::int32_t;
 using ::uint32_t; using ::int64_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; using ::size_t; }
 )";
