@@ -73,7 +73,7 @@ if [ $tests -eq 1 ]; then
   ctest --test-dir "$build" -L unit -j"$jobs" --output-on-failure >"$out/ctest-unit.log" 2>&1
   unit_rc=$?
   step "GPU tests"
-  ctest --test-dir "$build" -L gpu -E ConstructCorpusGpu --output-on-failure >"$out/ctest-gpu.log" 2>&1
+  ctest --test-dir "$build" -L gpu -E ConstructCorpusGpu --timeout 150 --output-on-failure >"$out/ctest-gpu.log" 2>&1
   gpu_rc=$?
   step "GPU tests: construct corpus under each engine, 6 at a time"
   ctest --test-dir "$build" -R ConstructCorpusGpu -j6 --output-on-failure >"$out/ctest-corpus.log" 2>&1 || gpu_rc=1

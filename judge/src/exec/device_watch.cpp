@@ -10,11 +10,11 @@ struct NamedLimit {
   const char* name;
 };
 // Not cudaLimitStackSize: the driver raises it by itself for kernels that need a larger stack.
+// Not the dynamic-parallelism limits: most devices refuse to read them (cudaErrorUnsupportedLimit),
+// and compute-sanitizer reports every such refusal as an error of the program.
 constexpr NamedLimit kLimits[DeviceWatch::kLimitCount] = {
     {cudaLimitPrintfFifoSize, "cudaLimitPrintfFifoSize"},
     {cudaLimitMallocHeapSize, "cudaLimitMallocHeapSize"},
-    {cudaLimitDevRuntimeSyncDepth, "cudaLimitDevRuntimeSyncDepth"},
-    {cudaLimitDevRuntimePendingLaunchCount, "cudaLimitDevRuntimePendingLaunchCount"},
     {cudaLimitMaxL2FetchGranularity, "cudaLimitMaxL2FetchGranularity"},
     {cudaLimitPersistingL2CacheSize, "cudaLimitPersistingL2CacheSize"},
 };

@@ -27,7 +27,7 @@ class DeviceWatch {
   // `names[i]` names `buffers[i]`.
   std::string changes(const std::vector<GuardedBuffer>& buffers, const std::vector<std::string>& names) const;
 
-  static constexpr int kLimitCount = 6;
+  static constexpr int kLimitCount = 4;
 
  private:
   int device_ = -1;

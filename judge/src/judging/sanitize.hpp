@@ -28,7 +28,7 @@ inline constexpr const char* kSanitizerTools[] = {"memcheck", "racecheck", "init
 // this, with at least kSanitizerMinSolveMs, and set-up gets kSanitizerSetupMs.
 inline constexpr int kSanitizerSlowdown = 50;
 inline constexpr int kSanitizerMinSolveMs = 60000;
-inline constexpr int kSanitizerSetupMs = 300000;
+inline constexpr int kSanitizerSetupMs = 120000;
 // Findings the diagnosis names; the tool stops printing after kSanitizerPrintLimit.
 inline constexpr std::size_t kSanitizerShown = 3;
 inline constexpr int kSanitizerPrintLimit = 10;

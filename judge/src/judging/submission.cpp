@@ -158,8 +158,8 @@ RunResult judge_submission(const spec::Challenge& c, const spec::TestSuite& suit
   if (built.status == compile::CompileOutcome::Status::tool_error) return timed(ended(result, Verdict::JE, built.log));
   std::optional<TimingBuild> timing;
   if (wants_timing_build(opt, built.engine)) timing = start_timing_build(req, opt, c.slug, "", display);
-  return timed(judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt,
-                              timing ? &*timing : nullptr));
+  return timed(
+      judge_artifact(std::move(result), c, suite, binding, built.artifact, *runner, opt, timing ? &*timing : nullptr));
 }
 
 RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec::TestSuite& suite,
@@ -229,7 +229,11 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
       loaded = wanted;
     } else if (loaded != wanted) {
-      if (auto s = runner->load(wanted); !s) return ended(result, Verdict::JE, s.error().message);
+      // A fresh runner: the sandbox lets a runner read the one artifact it loaded first.
+      runner->stop();
+      runner = start_and_load(limits, wanted);
+      if (!runner)
+        return ended(result, Verdict::JE, "cannot start the GPU runner for the timed build: " + runner.error().message);
       loaded = wanted;
     }
     const auto data_start = Clock::now();
