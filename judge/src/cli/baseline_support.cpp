@@ -39,7 +39,8 @@ std::variant<baseline::Entry, EntryError> entry_from_run(const Judged& j, const 
   e.cuda_version = util::format_cuda_version(j.result.device.value("runtime_version", 0));
   e.driver_version = util::format_cuda_version(j.result.device.value("driver_version", 0));
   e.date = util::utc_timestamp();
-  e.engine = j.result.compile.engine;
+  // The engine that built what was timed: nvcc for an NVRTC-judged file under --time-with nvcc.
+  e.engine = perf->timing->engine.empty() ? j.result.compile.engine : perf->timing->engine;
   const auto version = e.engine == "nvcc" ? compile::nvcc_version() : compile::nvrtc_toolchain_version();
   if (version) e.compiler_version = *version;
   return e;

@@ -278,7 +278,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
         tr.timing->engine_note = timing_note;
       }
       if (tr.verdict == Verdict::AC && tr.timing)
-        rank_against_baselines(*tr.timing, c.slug, result.device, result.compile.engine, opt);
+        rank_against_baselines(*tr.timing, c.slug, result.device, tr.timing->engine, opt);
     }
     double run_ms = ms_since(run_start);
     if (tr.timing) {  // the measurement's part of this test's time
