@@ -25,7 +25,7 @@ struct JudgeRequest {
   double min_time_s = 0;           // --min-time: event time the timed calls accumulate at least
   int compile_timeout_s = 120;     // --compile-timeout: the compile runs in a child process
   std::string sanitize;            // --sanitize TOOL (run and grade only)
-  bool require_sandbox = false;     // --require-sandbox
+  bool require_sandbox = false;    // --require-sandbox
 };
 
 // "example,functional" and the like (--tests); "all" is every kind.

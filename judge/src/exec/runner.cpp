@@ -23,7 +23,8 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   const std::string exe =
       limits.executable.empty() ? std::filesystem::read_symlink("/proc/self/exe").string() : limits.executable;
   o.argv = limits.wrapper;  // compute-sanitizer under --sanitize, else nothing
-  o.argv.insert(o.argv.end(), {exe, "__runner", "--fd", std::to_string(kRunnerFd), "--scratch", scratch->path().string()});
+  o.argv.insert(o.argv.end(),
+                {exe, "__runner", "--fd", std::to_string(kRunnerFd), "--scratch", scratch->path().string()});
   // Pinning through env(1): the judge may run several runners from several threads, so it must
   // not change its own environment, and a forked child must not call setenv before exec.
   if (!limits.visible_devices.empty())
