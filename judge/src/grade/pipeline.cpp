@@ -160,7 +160,7 @@ std::variant<Graded, Compiled> compile_one(std::size_t index, const Submission& 
   if (judging::wants_timing_build(o.run, g.result.compile.engine)) {
     compile::CompileRequest req{s.file, s.id, o.run.include_dirs, arch, "nvcc", *bound.binding};
     req.use_cache = o.run.use_cache;
-    timing = judging::start_timing_build(req, o.run, s.challenge, "", s.file.string());
+    timing = judging::make_timing_build(req, o.run, s.challenge, "", s.file.string());  // in this pool thread
   }
   return Compiled{index, std::move(g.result),       std::move(*bound.binding), std::move(*artifact),
                   arch,  std::move(g.compile_note), std::move(timing)};

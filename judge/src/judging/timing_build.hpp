@@ -29,4 +29,8 @@ bool wants_timing_build(const RunOptions& options, const std::string& engine);
 TimingBuild start_timing_build(compile::CompileRequest request, const RunOptions& options, const std::string& challenge,
                                const std::filesystem::path& cwd, const std::string& file);
 
+// The same build made in the calling thread (judge grade's compile pool bounds how many run).
+TimingBuild make_timing_build(compile::CompileRequest request, const RunOptions& options, const std::string& challenge,
+                              const std::filesystem::path& cwd, const std::string& file);
+
 }  // namespace judge::judging
