@@ -90,7 +90,8 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
 }
 
-void render_test(std::string& out, const judging::TestResult& t, bool color, std::vector<std::string>& seen_warnings) {
+void render_test(std::string& out, const judging::TestResult& t, bool color, std::vector<std::string>& seen_warnings,
+                 std::size_t& repeated_warnings) {
   const std::string code = fmt::format("{:<4}", judging::verdict_code(t.verdict));
   std::string line = fmt::format("  {} {:<28}", util::paint(code, verdict_color(t.verdict), color), t.name);
   if (t.timing) {
@@ -104,11 +105,14 @@ void render_test(std::string& out, const judging::TestResult& t, bool color, std
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
   for (const std::string& w : t.warnings) {
-    // The same warning on every test (a refused launch solve always makes) is shown once.
-    const bool repeated = std::find(seen_warnings.begin(), seen_warnings.end(), w) != seen_warnings.end();
-    out += util::paint(repeated ? "       warning: the same as above" : "       warning: " + w, Color::yellow, color) +
-           "\n";
-    if (!repeated) seen_warnings.push_back(w);
+    // The same warning on every test (a refused launch solve always makes) is shown once, and
+    // counted at the end of the run.
+    if (std::find(seen_warnings.begin(), seen_warnings.end(), w) != seen_warnings.end()) {
+      ++repeated_warnings;
+      continue;
+    }
+    out += util::paint("       warning: " + w, Color::yellow, color) + "\n";
+    seen_warnings.push_back(w);
   }
   if (t.verdict != Verdict::AC) {
     out += util::paint(fmt::format("       test '{}' ({}), seed {}", t.name, spec::case_kind_name(t.kind), t.seed),
@@ -215,10 +219,16 @@ std::string render_text(const judging::RunResult& r, bool color) {
   }
   std::size_t passed = 0;
   std::vector<std::string> seen_warnings;
+  std::size_t repeated_warnings = 0;
   for (const judging::TestResult& t : r.tests) {
-    render_test(out, t, color, seen_warnings);
+    render_test(out, t, color, seen_warnings, repeated_warnings);
     passed += t.verdict == Verdict::AC;
   }
+  if (repeated_warnings)
+    out += util::paint(fmt::format("warning: {} more test{} raised the same warning as above", repeated_warnings,
+                                   repeated_warnings == 1 ? "" : "s"),
+                       Color::yellow, color) +
+           "\n";
   if (!r.summary.empty()) out += r.summary + "\n";
   std::string tail = fmt::format("{} ({}): {}/{} tests passed", judging::verdict_code(r.verdict),
                                  judging::verdict_meaning(r.verdict), passed, r.tests_selected);
