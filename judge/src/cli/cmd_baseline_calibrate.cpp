@@ -9,7 +9,7 @@
 
 #include "baseline/calibration.hpp"
 #include "cli/baseline_support.hpp"
-#include "util/terminal.hpp"
+#include "util/progress.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
 
@@ -44,13 +44,13 @@ Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, 
     if (!ladder) return ladder.error();
     auto file = baseline::load(store, key, slug);
     if (!file) return file.error();
-    std::size_t todo = 0;
+    std::size_t to_time = 0;
     for (const baseline::RungSpec& r : ladder->rungs) {
       if (!a.force && baseline::rung_timed(*file, baseline::rung_source(slug, r.file), kJudgeVersion)) continue;
       jobs.push_back({slug, r});
-      ++todo;
+      ++to_time;
     }
-    if (todo == 0 && !ladder->rungs.empty())
+    if (to_time == 0 && !ladder->rungs.empty())
       fmt::print("{}: all {} rungs already timed on {} by judge {} (--force times them again)\n", slug,
                  ladder->rungs.size(), key, kJudgeVersion);
     ladders.push_back(std::move(*ladder));
@@ -77,27 +77,24 @@ int calibrate(const GlobalOptions& g, CalibrateArgs a) {
     return 0;
   }
   fmt::print("timing {} rungs on {} ({}) into {}\n", jobs->size(), *gpu, key, (store / key).string());
-  const bool bar = util::stream_wants_color(stderr);
+  util::ProgressLine progress(stderr, util::progress_wanted(stderr, false), std::chrono::milliseconds(0));
   const auto start = Clock::now();
   std::vector<std::string> failed;
   for (std::size_t i = 0; i < jobs->size(); ++i) {
     const Job& job = (*jobs)[i];
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    if (bar) {
-      const std::string left =
-          i ? ", about " + clock_text(elapsed / static_cast<double>(i) * static_cast<double>(jobs->size() - i)) +
-                  " left"
-            : "";
-      fmt::print(stderr, "\r\033[K[{}/{}] {} {} ({} elapsed{})", i + 1, jobs->size(), job.slug, job.rung.label,
-                 clock_text(elapsed), left);
-    }
+    const std::string left =
+        i ? ", about " + clock_text(elapsed / static_cast<double>(i) * static_cast<double>(jobs->size() - i)) + " left"
+          : "";
+    progress.step(fmt::format("[{}/{}] {} {}{}", i + 1, jobs->size(), job.slug, job.rung.label, left),
+                  static_cast<double>(i) / static_cast<double>(jobs->size()));
     JudgeRequest r = a.run;
     r.slug = job.slug;
     r.file = (cat->solutions_dir(job.slug) / job.rung.file).string();
     r.tests = "performance";
     r.progress = false;
     auto judged = judge_file(g, r);
-    if (bar) fmt::print(stderr, "\r\033[K");
+    progress.clear();
     if (std::holds_alternative<int>(judged)) {  // a set-up problem (e.g. a missing file), already reported
       failed.push_back(fmt::format("{}/{}: could not be judged (see the error above)", job.slug, job.rung.file));
       continue;

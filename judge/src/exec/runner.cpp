@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 
 namespace judge::exec {
@@ -27,8 +28,19 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
                 {exe, "__runner", "--fd", std::to_string(kRunnerFd), "--scratch", scratch->path().string()});
   // Pinning through env(1): the judge may run several runners from several threads, so it must
   // not change its own environment, and a forked child must not call setenv before exec.
-  if (!limits.visible_devices.empty())
-    o.argv.insert(o.argv.begin(), {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=" + limits.visible_devices});
+  std::vector<std::string> env;
+  if (!limits.visible_devices.empty()) env.push_back("CUDA_VISIBLE_DEVICES=" + limits.visible_devices);
+  // A wrapper (compute-sanitizer) cannot follow the runner into its own user and PID namespaces
+  // (the runner then never starts: seen on an H200), so under one the runner keeps every other
+  // protection but those (docs/security.md).
+  if (!limits.wrapper.empty()) {
+    const char* off = std::getenv("JUDGE_SANDBOX_DISABLE");
+    env.push_back("JUDGE_SANDBOX_DISABLE=" + (off && *off ? std::string(off) + "," : std::string()) + "namespaces");
+  }
+  if (!env.empty()) {
+    env.insert(env.begin(), "/usr/bin/env");
+    o.argv.insert(o.argv.begin(), env.begin(), env.end());
+  }
   o.fds = {{pair->second.get(), kRunnerFd}};
   o.rlimits = {{RLIMIT_CORE, 0}, {RLIMIT_FSIZE, rlim_t{1} << 30}, {RLIMIT_CPU, 3600}};
   o.capture_cap_bytes = limits.output_cap_bytes;

@@ -50,12 +50,6 @@ std::vector<std::string> sanitizer_argv(const fs::path& sanitizer, const std::st
                                    // frames would be the judge's.
                                    "--show-backtrace", "device", "--check-exit-code", "no"};
   // initcheck's --track-unused-memory stays off: the judge's guard zones are unused by design.
-  // compute-sanitizer cannot follow a runner into its own user and PID namespaces (the runner then
-  // never starts: measured on an H200), so under a sanitizer the runner keeps every other
-  // protection but those (docs/security.md).
-  const char* off = std::getenv("JUDGE_SANDBOX_DISABLE");
-  const std::string disable = (off && *off ? std::string(off) + "," : std::string()) + "namespaces";
-  argv.insert(argv.begin(), {"/usr/bin/env", "JUDGE_SANDBOX_DISABLE=" + disable});
   return argv;
 }
 
