@@ -1,4 +1,4 @@
-// judge list [--json]: the challenges, by number.
+// judge list [--json]: the challenges, LeetGPU's by number, then ours (interview) by slug.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,7 +10,7 @@
 namespace judge::cli {
 
 Command list_command() {
-  return {"list", "List the challenges (number, slug, title, difficulty)", [](CLI::App& sub, const GlobalOptions& g) {
+  return {"list", "List the challenges (slug, title, difficulty, source: LeetGPU number or interview)", [](CLI::App& sub, const GlobalOptions& g) {
             auto json = std::make_shared<bool>(false);
             sub.add_flag("--json", *json, "Print a JSON document instead of a table");
             return std::function<int()>([&g, json] {
@@ -22,20 +22,21 @@ Command list_command() {
                 if (!c) return fail(c.error().message, 3);
                 all.push_back(std::move(*c));
               }
-              std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.number < b.number; });
+              std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.listed_before(b); });
               if (*json) {
                 nlohmann::ordered_json j;
                 j["format"] = "judge-list/1";
                 j["challenges"] = nlohmann::ordered_json::array();
                 for (const auto& c : all)
                   j["challenges"].push_back(
-                      {{"number", c.number}, {"slug", c.slug}, {"title", c.title}, {"difficulty", c.difficulty}});
+                      {{"number", c.source == "leetgpu" ? nlohmann::ordered_json(c.number) : nlohmann::ordered_json()}, {"slug", c.slug}, {"title", c.title}, {"difficulty", c.difficulty},
+                       {"source", c.source}, {"origin", c.origin()}, {"adapted", c.adapted}});
                 fmt::print("{}\n", j.dump(2));
                 return 0;
               }
-              fmt::print("{:>4}  {:<24} {:<28} {}\n", "#", "slug", "title", "difficulty");
+              fmt::print("{:<36} {:<34} {:<10} {}\n", "slug", "title", "difficulty", "source");
               for (const auto& c : all)
-                fmt::print("{:>4}  {:<24} {:<28} {}\n", c.number, c.slug, c.title, c.difficulty);
+                fmt::print("{:<36} {:<34} {:<10} {}\n", c.slug, c.title, c.difficulty, c.origin());
               return 0;
             });
           }};

@@ -22,8 +22,9 @@ Command show_command() {
               auto text = compile::read_text_file(c->dir / "README.md");
               if (!text) return fail(text.error().message, 3);
               fmt::print("{}\n", *text);
-              fmt::print("---\n#{} {} ({}) — tolerance atol {:g}, rtol {:g}\n{}\n", c->number, c->slug, c->difficulty,
+              fmt::print("---\n{} ({}, {}) — tolerance atol {:g}, rtol {:g}\n{}\n", c->slug, c->origin(), c->difficulty,
                          c->tolerance.atol, c->tolerance.rtol, c->signature());
+              if (!c->adapted.empty()) fmt::print("adapted from LeetGPU: {}\n", c->adapted);
               std::size_t counts[3] = {0, 0, 0};
               for (const auto& tc : suite->cases) ++counts[static_cast<int>(tc.kind)];
               fmt::print("tests: {} example, {} functional, {} performance\n", counts[0], counts[1], counts[2]);

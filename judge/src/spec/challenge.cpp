@@ -16,6 +16,18 @@ const Param* Challenge::find_param(std::string_view name) const {
   return nullptr;
 }
 
+std::string Challenge::origin() const {
+  if (source != "leetgpu") return source;
+  return adapted.empty() ? fmt::format("leetgpu #{}", number) : fmt::format("leetgpu #{}, adapted", number);
+}
+
+bool Challenge::listed_before(const Challenge& other) const {
+  const bool mine = source == "leetgpu", theirs = other.source == "leetgpu";
+  if (mine != theirs) return mine;
+  if (mine && number != other.number) return number < other.number;
+  return slug < other.slug;
+}
+
 std::string Challenge::signature() const {
   std::string s = "extern \"C\" void solve(";
   for (std::size_t i = 0; i < params.size(); ++i) {
@@ -193,9 +205,29 @@ Status read_header(const Json& j, const JsonPath& at, Challenge& c) {
   auto slug = get_string(j["slug"], at.key("slug"));
   if (!slug) return slug.error();
   c.slug = *slug;
-  auto number = get_int(j["number"], at.key("number"));
-  if (!number) return number.error();
-  c.number = static_cast<int>(*number);
+  if (j.contains("source")) {
+    auto source = get_string(j["source"], at.key("source"));
+    if (!source) return source.error();
+    if (*source != "leetgpu" && *source != "interview")
+      return at.key("source").error(fmt::format("expected leetgpu or interview, got '{}'", *source));
+    c.source = *source;
+  }
+  if (c.source == "leetgpu") {
+    if (!j.contains("number"))
+      return at.error("missing key 'number' (the challenge's number on leetgpu.com; or set \"source\": \"interview\")");
+    auto number = get_int(j["number"], at.key("number"));
+    if (!number) return number.error();
+    if (*number < 1) return at.key("number").error("expected a positive LeetGPU problem number");
+    c.number = static_cast<int>(*number);
+  } else if (j.contains("number")) {
+    return at.key("number").error("only LeetGPU challenges have a number; remove it or set \"source\": \"leetgpu\"");
+  }
+  if (j.contains("adapted")) {
+    auto adapted = get_string(j["adapted"], at.key("adapted"));
+    if (!adapted) return adapted.error();
+    if (c.source != "leetgpu") return at.key("adapted").error("only a LeetGPU challenge can be adapted");
+    c.adapted = *adapted;
+  }
   auto title = get_string(j["title"], at.key("title"));
   if (!title) return title.error();
   c.title = *title;
@@ -216,8 +248,9 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
   const JsonPath at(file.string());
   if (auto s = expect_keys(
           j, at,
-          {"format", "slug", "number", "title", "difficulty", "params", "tolerance", "work", "time_limit_ms", "check"},
-          {"format", "slug", "number", "title", "difficulty", "params", "tolerance"});
+          {"format", "slug", "source", "number", "adapted", "title", "difficulty", "params", "tolerance", "work",
+           "time_limit_ms", "check"},
+          {"format", "slug", "title", "difficulty", "params", "tolerance"});
       !s)
     return s.error();
   Challenge c;

@@ -34,7 +34,12 @@ struct Tolerance {
 
 struct Challenge {
   std::string slug;
+  // Where the challenge comes from: "leetgpu" (its problem `number` there) or "interview" (ours,
+  // after the interview guides; no number). `adapted` says how and why a LeetGPU challenge's
+  // signature differs from the site's (e.g. one that takes a PyTorch module there).
+  std::string source = "leetgpu";
   int number = 0;
+  std::string adapted;
   std::string title;
   std::string difficulty;
   std::vector<Param> params;
@@ -49,6 +54,10 @@ struct Challenge {
   std::filesystem::path dir;  // challenges/<slug>
 
   const Param* find_param(std::string_view name) const;
+  // "leetgpu #21", "leetgpu #45, adapted" or "interview": the source column of list and show.
+  std::string origin() const;
+  // The catalog's order: LeetGPU challenges by number, then the others by slug.
+  bool listed_before(const Challenge& other) const;
   // "extern \"C\" void solve(const float* A, ..., int N)", derived from the params.
   std::string signature() const;
 };
