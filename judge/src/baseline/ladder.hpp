@@ -28,9 +28,9 @@ struct ListedSolution {
 
 struct Ladder {
   std::string slug;
-  std::filesystem::path manifest;       // solutions/<slug>/expected.json
-  std::vector<RungSpec> rungs;          // in the manifest's order
-  std::vector<ListedSolution> listed;   // every entry, rungs included, in the manifest's order
+  std::filesystem::path manifest;      // solutions/<slug>/expected.json
+  std::vector<RungSpec> rungs;         // in the manifest's order
+  std::vector<ListedSolution> listed;  // every entry, rungs included, in the manifest's order
 };
 
 // Reads solutions/<slug>/expected.json: every entry with verdict AC is a rung unless it says

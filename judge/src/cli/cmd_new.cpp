@@ -17,8 +17,8 @@ struct NewArgs {
 int scaffold(const GlobalOptions& g, NewArgs a) {
   auto cat = spec::Catalog::locate(g.root);
   if (!cat) return fail(cat.error().message, 3);
-  const std::filesystem::path facts_file = a.facts ? std::filesystem::path(*a.facts)
-                                                   : content::default_facts_file(cat->root());
+  const std::filesystem::path facts_file =
+      a.facts ? std::filesystem::path(*a.facts) : content::default_facts_file(cat->root());
   std::optional<content::Facts> facts;
   std::error_code ec;
   if (a.facts || std::filesystem::exists(facts_file, ec)) {
@@ -60,20 +60,20 @@ int scaffold(const GlobalOptions& g, NewArgs a) {
 }  // namespace
 
 Command new_command() {
-  return {"new", "Scaffold a new challenge's files from its signature (and the facts table)",
-          [](CLI::App& sub, const GlobalOptions& g) {
-            auto a = std::make_shared<NewArgs>();
-            sub.add_option("slug", a->request.slug, "The new challenge, e.g. vector-max-min (LeetGPU's slug)")
-                ->required();
-            sub.add_option("--signature", a->signature,
-                           "extern \"C\" void solve(...): needed with --interview (a LeetGPU challenge takes the "
-                           "facts table's)");
-            sub.add_flag("--interview", a->request.interview,
-                         "A challenge of ours, not on LeetGPU: no number, \"source\": \"interview\"");
-            sub.add_option("--facts", a->facts,
-                           "The LeetGPU facts table (default: <root>/../shared/leetgpu-challenges.tsv)");
-            return std::function<int()>([&g, a] { return scaffold(g, *a); });
-          }};
+  return {
+      "new", "Scaffold a new challenge's files from its signature (and the facts table)",
+      [](CLI::App& sub, const GlobalOptions& g) {
+        auto a = std::make_shared<NewArgs>();
+        sub.add_option("slug", a->request.slug, "The new challenge, e.g. vector-max-min (LeetGPU's slug)")->required();
+        sub.add_option("--signature", a->signature,
+                       "extern \"C\" void solve(...): needed with --interview (a LeetGPU challenge takes the "
+                       "facts table's)");
+        sub.add_flag("--interview", a->request.interview,
+                     "A challenge of ours, not on LeetGPU: no number, \"source\": \"interview\"");
+        sub.add_option("--facts", a->facts,
+                       "The LeetGPU facts table (default: <root>/../shared/leetgpu-challenges.tsv)");
+        return std::function<int()>([&g, a] { return scaffold(g, *a); });
+      }};
 }
 
 }  // namespace judge::cli

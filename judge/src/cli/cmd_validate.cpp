@@ -19,12 +19,12 @@ struct ValidateArgs {
 };
 
 nlohmann::ordered_json to_json(const content::ValidateReport& r) {
-  nlohmann::ordered_json doc = {{"format", "judge-validate/1"},
-                                {"ok", r.ok()},
-                                {"facts", r.facts_file.empty() ? nlohmann::ordered_json(nullptr)
-                                                               : nlohmann::ordered_json(r.facts_file)},
-                                {"facts_note", r.facts_note},
-                                {"challenges", nlohmann::ordered_json::array()}};
+  nlohmann::ordered_json doc = {
+      {"format", "judge-validate/1"},
+      {"ok", r.ok()},
+      {"facts", r.facts_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.facts_file)},
+      {"facts_note", r.facts_note},
+      {"challenges", nlohmann::ordered_json::array()}};
   for (const content::ChallengeReport& c : r.challenges) {
     nlohmann::ordered_json problems = nlohmann::ordered_json::array();
     for (const content::Problem& p : c.problems)

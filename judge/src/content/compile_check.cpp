@@ -36,13 +36,12 @@ std::optional<Problem> check_one(const fs::path& root, const CompileFile& f, con
   judging::IsolatedCompile how{o.executable, root, f.slug, root, f.file};
   const compile::CompileOutcome out = judging::compile_in_child(req, how);
   using S = compile::CompileOutcome::Status;
-  if (out.status == S::tool_error)
-    return Problem{f.file, "compile", "the compiler could not run: " + head(out.log, 3)};
+  if (out.status == S::tool_error) return Problem{f.file, "compile", "the compiler could not run: " + head(out.log, 3)};
   if (out.status == S::compile_error) {
     if (f.expect_failure) return std::nullopt;
     return Problem{f.file, "compile",
-                   fmt::format("does not compile for {}{}: {}", o.arch, out.engine.empty() ? "" : " (" + out.engine + ")",
-                               head(out.log, 3))};
+                   fmt::format("does not compile for {}{}: {}", o.arch,
+                               out.engine.empty() ? "" : " (" + out.engine + ")", head(out.log, 3))};
   }
   if (f.expect_failure)
     return Problem{f.file, "compile", "listed with verdict CE, but it compiles: fix the file or its verdict"};

@@ -15,7 +15,7 @@ namespace judge::content {
 
 struct CompileFile {
   std::string slug;
-  std::string file;            // relative to the data root
+  std::string file;             // relative to the data root
   bool expect_failure = false;  // listed with verdict CE
 };
 

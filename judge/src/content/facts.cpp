@@ -76,8 +76,7 @@ Result<Facts> load_facts(const fs::path& file) {
   for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   for (const char* need : {"number", "slug", "difficulty", "title", "cuda_solve_signature", "param_roles", "atol",
                            "rtol", "official_perf_sizes"}) {
-    if (!col.count(need))
-      return make_error(fmt::format("{}:1: the header has no column '{}'", file.string(), need));
+    if (!col.count(need)) return make_error(fmt::format("{}:1: the header has no column '{}'", file.string(), need));
   }
   for (int n = 2; std::getline(in, line); ++n) {
     if (line.empty()) continue;

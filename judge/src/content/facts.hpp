@@ -23,7 +23,7 @@ struct FactRow {
   int line = 0;  // in the file, for messages
   int number = 0;
   std::string slug, difficulty, title;
-  std::string signature;   // `extern "C" void solve(...)`, as the site's starter declares it
+  std::string signature;  // `extern "C" void solve(...)`, as the site's starter declares it
   std::vector<FactRole> roles;
   double atol = 0, rtol = 0;
   std::string perf_sizes;  // "M=8192,N=6144,K=4096"

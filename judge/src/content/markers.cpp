@@ -34,8 +34,8 @@ Problems check_markers(const fs::path& root, const std::string& slug) {
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
          it.increment(ec)) {
       const fs::path& p = it->path();
-      if (it->is_regular_file() && (dir.parent_path().filename() == "challenges" || p.extension() == ".cu" ||
-                                    p.filename() == "expected.json"))
+      if (it->is_regular_file() &&
+          (dir.parent_path().filename() == "challenges" || p.extension() == ".cu" || p.filename() == "expected.json"))
         files.insert(p);
     }
     ec.clear();

@@ -6,6 +6,7 @@
 
 #include "check/compare.hpp"
 #include "compile/source_hash.hpp"
+#include "content/markers.hpp"
 #include "content/readme_parse.hpp"
 #include "content/signature.hpp"
 #include "gen/generate.hpp"
@@ -31,9 +32,9 @@ struct ExampleContext {
 void compare_values(const ExampleContext& x, const Assignment& a, const std::string& label, spec::DType type,
                     const std::vector<double>& want, const std::string& what) {
   if (a.values.size() != want.size()) {
-    x.add(a.line, fmt::format("{} has {} value{} here, {} in {} example-{} ({}): make them agree", label,
-                              a.values.size(), a.values.size() == 1 ? "" : "s", want.size(), x.cases_file, x.number,
-                              what));
+    x.add(a.line,
+          fmt::format("{} has {} value{} here, {} in {} example-{} ({}): make them agree", label, a.values.size(),
+                      a.values.size() == 1 ? "" : "s", want.size(), x.cases_file, x.number, what));
     return;
   }
   const std::size_t bytes = spec::dtype_bytes(type);
@@ -56,12 +57,14 @@ void compare_values(const ExampleContext& x, const Assignment& a, const std::str
                                                                 x.challenge.tolerance.rtol)
                                                   : " (compared exactly)";
   x.add(a.line, fmt::format("{} is {} here, {} in {} example-{} ({}){}{}: make them agree", at,
-                            check::format_value(m.got, type), check::format_value(m.want, type), x.cases_file,
-                            x.number, what, tol,
-                            cmp.mismatches > 1 ? fmt::format("; {} values differ", cmp.mismatches) : ""));
+                            check::format_value(m.got, type), check::format_value(m.want, type), x.cases_file, x.number,
+                            what, tol, cmp.mismatches > 1 ? fmt::format("; {} values differ", cmp.mismatches) : ""));
 }
 
 void check_example(const ExampleContext& x, const ExampleSpot& spot, const spec::TestCase& tc) {
+  for (const std::string& l : spot.block->lines) {
+    if (l.find(kTodoMarker) != std::string::npos) return;  // the marker check names the line
+  }
   auto parsed = parse_assignments(*spot.block);
   if (!parsed) {
     // "line N: message": keep the line as the place.
@@ -86,8 +89,8 @@ void check_example(const ExampleContext& x, const ExampleSpot& spot, const spec:
       x.add(a.line, fmt::format("'({})' is for buffers solve modifies in place; {} is {}: write '{} = ...'",
                                 a.qualifier, a.name, role_name(p->role), a.name));
     } else if (a.qualifier.empty() && p->pointer && p->role == spec::Role::inout) {
-      x.add(a.line, fmt::format("{} is modified in place: write '{} (before) = [...]' and '{} (after) = [...]'",
-                                a.name, a.name, a.name));
+      x.add(a.line, fmt::format("{} is modified in place: write '{} (before) = [...]' and '{} (after) = [...]'", a.name,
+                                a.name, a.name));
     } else if (!given.emplace(key, &a).second) {
       x.add(a.line, fmt::format("'{}' is given twice: keep one", key));
     } else if (a.list != p->pointer) {
@@ -97,10 +100,14 @@ void check_example(const ExampleContext& x, const ExampleSpot& spot, const spec:
   }
   for (const spec::Param& p : c.params) {
     std::vector<std::pair<std::string, std::string>> need;  // key, what the case holds
-    if (!p.pointer) need = {{p.name, "scalars"}};
-    else if (p.role == spec::Role::in) need = {{p.name, "inputs"}};
-    else if (p.role == spec::Role::out) need = {{p.name, "expected"}};
-    else need = {{p.name + " (before)", "inputs"}, {p.name + " (after)", "expected"}};
+    if (!p.pointer)
+      need = {{p.name, "scalars"}};
+    else if (p.role == spec::Role::in)
+      need = {{p.name, "inputs"}};
+    else if (p.role == spec::Role::out)
+      need = {{p.name, "expected"}};
+    else
+      need = {{p.name + " (before)", "inputs"}, {p.name + " (after)", "expected"}};
     for (const auto& [key, what] : need) {
       auto it = given.find(key);
       if (it == given.end()) {
@@ -147,8 +154,8 @@ void check_examples(const Readme& r, const ExampleContext& base, const spec::Tes
       if (t.name == fmt::format("example-{}", spot.number) && t.kind == spec::CaseKind::example) tc = &t;
     }
     if (!tc) {
-      x.add(spot.line, fmt::format("{} has no example case 'example-{}': add it with these values", x.cases_file,
-                                   spot.number));
+      x.add(spot.line,
+            fmt::format("{} has no example case 'example-{}': add it with these values", x.cases_file, spot.number));
       continue;
     }
     check_example(x, spot, *tc);
@@ -193,8 +200,8 @@ Problems check_readme(const fs::path& root, const spec::Challenge& c, const spec
   }
   if (!signature_found)
     out.push_back({file, first_cpp ? fmt::format("line {}", first_cpp->line) : std::string("signature"),
-                   fmt::format("{} ```cpp block holding exactly the signature: {};",
-                               first_cpp ? "this is not a" : "no", signature)});
+                   fmt::format("{} ```cpp block holding exactly the signature: {};", first_cpp ? "this is not a" : "no",
+                               signature)});
   for (const char* section : {"Constraints", "Notes"}) {
     if (!r.section(section))
       out.push_back({file, fmt::format("## {}", section),

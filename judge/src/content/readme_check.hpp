@@ -14,7 +14,7 @@
 namespace judge::content {
 
 // `suite` may be null (the test cases did not load: the examples are then not compared).
-Problems check_readme(const std::filesystem::path& root, const spec::Challenge& challenge,
-                      const spec::TestSuite* suite, const std::string& signature);
+Problems check_readme(const std::filesystem::path& root, const spec::Challenge& challenge, const spec::TestSuite* suite,
+                      const std::string& signature);
 
 }  // namespace judge::content

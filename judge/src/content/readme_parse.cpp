@@ -31,7 +31,8 @@ int example_number(std::string_view text) {
   text.remove_prefix(8);
   int k = 0;
   std::size_t i = 0;
-  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && k < 1000; ++i) k = k * 10 + (text[i] - '0');
+  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && k < 1000; ++i)
+    k = k * 10 + (text[i] - '0');
   if (i == 0 || (i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])))) return 0;
   return k;
 }
@@ -117,8 +118,8 @@ class Cursor {
   }
   std::string word() {  // letters, digits, '_', '.', '+', '-'
     const std::size_t b = pos_;
-    while (!end() && (std::isalnum(static_cast<unsigned char>(peek())) || std::string_view("_.+-").find(peek()) !=
-                                                                                 std::string_view::npos))
+    while (!end() && (std::isalnum(static_cast<unsigned char>(peek())) ||
+                      std::string_view("_.+-").find(peek()) != std::string_view::npos))
       next();
     return text_.substr(b, pos_ - b);
   }
@@ -128,8 +129,8 @@ class Cursor {
   }
   Error error(std::string_view what) const {
     const std::string found = rest_of_line();
-    return make_error(
-        fmt::format("line {}: {}{}", line(), what, found.empty() ? ", found the end of the line" : ", found '" + found + "'"));
+    return make_error(fmt::format("line {}: {}{}", line(), what,
+                                  found.empty() ? ", found the end of the line" : ", found '" + found + "'"));
   }
 
  private:
@@ -141,7 +142,8 @@ class Cursor {
 
 bool is_identifier(const std::string& w) {
   if (w.empty() || !(std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_')) return false;
-  return std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return std::all_of(w.begin(), w.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 Status read_number(Cursor& c, std::vector<double>& out) {

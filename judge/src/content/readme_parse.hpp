@@ -42,7 +42,7 @@ struct Readme {
   std::vector<std::string> lines;
   std::vector<Heading> headings;
   std::vector<CodeBlock> blocks;
-  std::vector<ExampleSpot> examples;  // in the order they appear
+  std::vector<ExampleSpot> examples;                    // in the order they appear
   const Heading* section(std::string_view text) const;  // a level-2 heading with exactly this text
 };
 
@@ -50,7 +50,7 @@ Readme parse_readme(std::string_view text);
 
 struct Assignment {
   std::string name;
-  std::string qualifier;  // "before" or "after" for `name (before) = ...`; else empty
+  std::string qualifier;       // "before" or "after" for `name (before) = ...`; else empty
   std::vector<double> values;  // flattened row-major
   bool list = false;           // written as [...]
   int line = 0;

@@ -56,7 +56,9 @@ Status read_params(const std::string& signature, const FactRow* row, NewChalleng
   for (const compile::DeclaredParam& d : proto->params) {
     NewParam p{d.name, spec::DType::float32, d.pointer_depth == 1, spec::Role::in, d.written};
     if (d.name.empty()) return make_error(fmt::format("parameter '{}' has no name: name every parameter", d.written));
-    if (d.pointer_depth > 1) return make_error(fmt::format("parameter '{}': a pointer to a pointer is not a buffer the judge can pass", d.written));
+    if (d.pointer_depth > 1)
+      return make_error(
+          fmt::format("parameter '{}': a pointer to a pointer is not a buffer the judge can pass", d.written));
     const auto t = p.pointer ? dtype_of_declared(d.base) : scalar_dtype(d.base);
     if (!t)
       return make_error(fmt::format("parameter '{}': '{}' is not a type the judge passes ({})", d.written, d.base,
@@ -112,26 +114,29 @@ Result<NewChallenge> plan_challenge(const NewRequest& rq, const Facts* facts, co
   const FactRow* row = facts ? facts->find(rq.slug) : nullptr;
   if (rq.interview) {
     if (row)
-      return make_error(fmt::format("'{}' is LeetGPU #{} in the facts table: leave out --interview", rq.slug,
-                                    row->number));
+      return make_error(
+          fmt::format("'{}' is LeetGPU #{} in the facts table: leave out --interview", rq.slug, row->number));
     if (!rq.signature)
-      return make_error("--interview needs --signature 'extern \"C\" void solve(...)': a challenge of ours has no "
-                        "official one");
+      return make_error(
+          "--interview needs --signature 'extern \"C\" void solve(...)': a challenge of ours has no "
+          "official one");
     n.source = "interview";
     n.title = title_of(rq.slug);
     n.difficulty = "medium";
     n.signature = *rq.signature;
   } else {
     if (!facts)
-      return make_error(fmt::format("no facts table at {}: pass --facts FILE, or --interview --signature '...' for "
-                                    "a challenge of ours",
-                                    facts_where));
+      return make_error(
+          fmt::format("no facts table at {}: pass --facts FILE, or --interview --signature '...' for "
+                      "a challenge of ours",
+                      facts_where));
     if (!row) {
       std::string near;
       if (auto m = util::closest_match(rq.slug, facts->slugs())) near = fmt::format(" (did you mean '{}'?)", *m);
-      return make_error(fmt::format("'{}' is not in the facts table {}{}: use LeetGPU's slug, or --interview "
-                                    "--signature '...' for a challenge of ours",
-                                    rq.slug, facts->file.string(), near));
+      return make_error(
+          fmt::format("'{}' is not in the facts table {}{}: use LeetGPU's slug, or --interview "
+                      "--signature '...' for a challenge of ours",
+                      rq.slug, facts->file.string(), near));
     }
     n.number = row->number;
     n.title = row->title;
@@ -142,17 +147,19 @@ Result<NewChallenge> plan_challenge(const NewRequest& rq, const Facts* facts, co
     n.distribution = row->distribution;
     const bool official = parse_signature(row->signature, "facts").ok();
     if (official && rq.signature && normalize_signature(*rq.signature) != normalize_signature(row->signature))
-      return make_error(fmt::format("--signature differs from the facts table's '{}': leave it out, a LeetGPU "
-                                    "challenge keeps the official signature",
-                                    row->signature));
+      return make_error(
+          fmt::format("--signature differs from the facts table's '{}': leave it out, a LeetGPU "
+                      "challenge keeps the official signature",
+                      row->signature));
     if (!official && !rq.signature)
-      return make_error(fmt::format("the facts table has no CUDA signature for '{}' ('{}'): pass --signature with "
-                                    "the one this judge will take",
-                                    rq.slug, row->signature));
+      return make_error(
+          fmt::format("the facts table has no CUDA signature for '{}' ('{}'): pass --signature with "
+                      "the one this judge will take",
+                      rq.slug, row->signature));
     n.signature = official ? row->signature : *rq.signature;
     if (!official)
-      n.adapted = fmt::format("{}: how and why this signature differs from LeetGPU's ('{}')", kTodoMarker,
-                              row->signature);
+      n.adapted =
+          fmt::format("{}: how and why this signature differs from LeetGPU's ('{}')", kTodoMarker, row->signature);
   }
   if (auto s = read_params(n.signature, row, n); !s) return s.error();
   return n;
@@ -170,12 +177,12 @@ std::vector<std::pair<std::string, std::string>> scaffold_files(const NewChallen
 
 Result<std::vector<std::string>> write_scaffold(const fs::path& root, const NewChallenge& n) {
   std::error_code ec;
-  for (const std::string& p :
-       {"challenges/" + n.slug, "testcases/" + n.slug + ".json", "solutions/" + n.slug}) {
+  for (const std::string& p : {"challenges/" + n.slug, "testcases/" + n.slug + ".json", "solutions/" + n.slug}) {
     if (fs::exists(root / p, ec))
-      return make_error(fmt::format("{} exists: judge new never overwrites a challenge (choose another slug, or "
-                                    "remove it first)",
-                                    (root / p).string()));
+      return make_error(
+          fmt::format("{} exists: judge new never overwrites a challenge (choose another slug, or "
+                      "remove it first)",
+                      (root / p).string()));
   }
   std::vector<std::string> written;
   for (const auto& [rel, text] : scaffold_files(n)) {

@@ -49,7 +49,8 @@ std::string scalar_value(const NewParam& p, const NewChallenge& n, bool performa
 std::string scalars_json(const NewChallenge& n, bool performance) {
   std::string s;
   for (const NewParam& p : n.params) {
-    if (!p.pointer) s += fmt::format("{}{}: {}", s.empty() ? "" : ", ", quoted(p.name), scalar_value(p, n, performance));
+    if (!p.pointer)
+      s += fmt::format("{}{}: {}", s.empty() ? "" : ", ", quoted(p.name), scalar_value(p, n, performance));
   }
   return "{" + s + "}";
 }
@@ -85,12 +86,14 @@ std::string readme_text(const NewChallenge& n) {
   std::string inout;
   for (const NewParam& p : n.params) {
     if (p.pointer && p.role == spec::Role::inout)
-      inout += fmt::format(" {0} is modified in place: write `{0} (before) = [...]` and `{0} (after) = [...]`.", p.name);
+      inout +=
+          fmt::format(" {0} is modified in place: write `{0} (before) = [...]` and `{0} (after) = [...]`.", p.name);
   }
   return fmt::format(R"TXT(# {title}
 
-{todo}: the task in a few sentences, in our own words: what `solve` computes from which buffers,
-and what it writes. Every pointer is a device pointer.
+{todo}: the task in a few sentences, in our own words: what `solve` computes from which buffers, and what it writes.
+
+Every pointer `solve` receives is a device pointer.
 
 ```cpp
 {signature};
@@ -98,8 +101,7 @@ and what it writes. Every pointer is a device pointer.
 
 ## Constraints
 
-- {todo}: the range of every scalar (as in challenge.json), the size of every buffer, and the
-  performance case's size and input distribution.
+- {todo}: the range of every scalar (as in challenge.json), the size of every buffer, the performance case's size and input distribution.
 
 ## Example 1
 
@@ -124,8 +126,7 @@ std::string starter_text(const NewChallenge& n) {
   }
   return fmt::format(R"TXT(#include <cuda_runtime.h>
 
-// {todo}: say what one thread could compute, and leave the rest to the learner. The starter
-// compiles and launches, but does not solve the problem.
+// {todo}: say what one thread could compute, and leave the rest to the learner (compiles, launches, does not solve it).
 __global__ void solve_kernel({params}) {{
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < {n}) {{
@@ -157,8 +158,8 @@ std::string reference_text(const NewChallenge& n) {
       views += fmt::format("  //   const auto {0} = args.{1}<{2}>(\"{0}\");\n", p.name,
                            p.role == spec::Role::in ? "in" : "out", reference_type(p.type));
   }
-  return fmt::format(R"TXT(// {todo}: the CPU reference of {slug}, in a line or two. Accumulate long sums in
-// double; judge::reference::parallel_for (or parallel_sum) keeps large cases fast.
+  return fmt::format(
+      R"TXT(// {todo}: the CPU reference of {slug}, in a line or two (long sums in double; parallel_for for large cases).
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -168,10 +169,10 @@ std::string reference_text(const NewChallenge& n) {
 JUDGE_REFERENCE("{slug}", args) {{
   // What it reads and writes:
 {views}  (void)args;
-  throw std::logic_error("{todo}: the reference of {slug} is not written yet (challenges/{slug}/reference.cpp)");
+  throw std::logic_error("the reference of {slug} is not written yet (challenges/{slug}/reference.cpp)");
 }}
 )TXT",
-                     fmt::arg("todo", kTodoMarker), fmt::arg("slug", n.slug), fmt::arg("views", views));
+      fmt::arg("todo", kTodoMarker), fmt::arg("slug", n.slug), fmt::arg("views", views));
 }
 
 std::string testcases_text(const NewChallenge& n) {
@@ -187,7 +188,11 @@ std::string testcases_text(const NewChallenge& n) {
     generated += fmt::format("{}{}: {}", generated.empty() ? "" : ", ", quoted(p.name),
                              spec::is_floating(p.type) ? "{\"uniform\": [-1, 1]}" : "{\"randint\": [0, 100]}");
   }
-  const std::string distribution = n.distribution.empty() ? "" : " (official: " + n.distribution + ")";
+  const std::string perf_note =
+      n.source == "leetgpu"
+          ? fmt::format("{}: the official size and input distribution{}", kTodoMarker,
+                        n.distribution.empty() ? "" : " (" + n.distribution + ")")
+          : fmt::format("{}: a size where a good kernel takes 50 us or more, and the input distribution", kTodoMarker);
   return fmt::format(R"TXT({{
   "format": 1,
   "challenge": {slug},
@@ -205,9 +210,8 @@ std::string testcases_text(const NewChallenge& n) {
 )TXT",
                      fmt::arg("slug", quoted(n.slug)), fmt::arg("todo", kTodoMarker),
                      fmt::arg("example_scalars", scalars_json(n, false)), fmt::arg("inputs", inputs),
-                     fmt::arg("perf_note", quoted(fmt::format("{}: the official size and input distribution{}",
-                                                              kTodoMarker, distribution))),
-                     fmt::arg("perf_scalars", scalars_json(n, true)), fmt::arg("generated", generated));
+                     fmt::arg("perf_note", quoted(perf_note)), fmt::arg("perf_scalars", scalars_json(n, true)),
+                     fmt::arg("generated", generated));
 }
 
 }  // namespace judge::content

@@ -44,10 +44,10 @@ Result<compile::Prototype> parse_signature(std::string_view text, std::string_vi
 std::optional<spec::DType> dtype_of_declared(const std::string& base) {
   using spec::DType;
   static const std::map<std::string, DType> kTypes = {
-      {"float", DType::float32},          {"half", DType::float16},        {"int", DType::int32},
-      {"int32_t", DType::int32},          {"unsigned int", DType::uint32}, {"uint32_t", DType::uint32},
-      {"long long", DType::int64},        {"int64_t", DType::int64},       {"unsigned char", DType::uint8},
-      {"uint8_t", DType::uint8},          {"signed char", DType::int8},    {"int8_t", DType::int8},
+      {"float", DType::float32},   {"half", DType::float16},        {"int", DType::int32},
+      {"int32_t", DType::int32},   {"unsigned int", DType::uint32}, {"uint32_t", DType::uint32},
+      {"long long", DType::int64}, {"int64_t", DType::int64},       {"unsigned char", DType::uint8},
+      {"uint8_t", DType::uint8},   {"signed char", DType::int8},    {"int8_t", DType::int8},
       {"char", DType::int8},
   };
   auto it = kTypes.find(base);
@@ -77,8 +77,8 @@ std::string describe(const spec::Param& p) {
 // Integer spellings the spec has no type of its own for: any integer scalar binds to them.
 bool type_matches(const spec::Param& p, const compile::DeclaredParam& d) {
   if (const auto t = dtype_of_declared(d.base)) return *t == p.type;
-  static const std::set<std::string> kOtherIntegers = {"long",    "unsigned long", "unsigned long long", "size_t",
-                                                       "ssize_t", "ptrdiff_t",     "uint64_t"};
+  static const std::set<std::string> kOtherIntegers = {
+      "long", "unsigned long", "unsigned long long", "size_t", "ssize_t", "ptrdiff_t", "uint64_t"};
   return !p.pointer && !spec::is_floating(p.type) && kOtherIntegers.count(d.base) > 0;
 }
 

@@ -51,9 +51,9 @@ Problems check_solutions(const fs::path& root, const baseline::Ladder& ladder) {
     const std::string where = fmt::format("$.solutions[{}]", i);
     const auto v = judging::parse_verdict(s.verdict);
     if (!v || *v == judging::Verdict::JE)
-      out.push_back({file, where + ".verdict",
-                     fmt::format("'{}' is not a verdict a solution can earn: AC, WA, TLE, RTE, CE, OLE or MLE",
-                                 s.verdict)});
+      out.push_back(
+          {file, where + ".verdict",
+           fmt::format("'{}' is not a verdict a solution can earn: AC, WA, TLE, RTE, CE, OLE or MLE", s.verdict)});
     wrong += v && *v != judging::Verdict::AC;
     if (!listed.insert(fs::path(s.file).lexically_normal().generic_string()).second)
       out.push_back({file, where + ".file", fmt::format("{} is listed twice: keep one entry", s.file)});

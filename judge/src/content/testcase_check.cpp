@@ -24,9 +24,9 @@ void check_counts(const spec::TestSuite& suite, const std::string& file, Problem
                                "(sizes 1-4, not multiples of 4/32, the largest, zeros, negatives, extremes)",
                                count[1], count[1] == 1 ? "" : "s", kMinFunctional)});
   if (count[2] != 1)
-    out.push_back({file, "$.cases",
-                   fmt::format("{} performance cases, exactly 1 needed: the official size and distribution",
-                               count[2])});
+    out.push_back(
+        {file, "$.cases",
+         fmt::format("{} performance cases, exactly 1 needed: the official size and distribution", count[2])});
 }
 
 void check_example(const spec::Challenge& c, const spec::TestCase& tc, std::size_t k, const std::string& where,
@@ -58,12 +58,12 @@ void check_reference(const spec::Challenge& c, const spec::TestCase& tc, const s
   }
   for (const ExpectedMismatch& m : *mismatches) {
     const spec::DType type = c.find_param(m.buffer)->type;
-    out.push_back({file, fmt::format("{}.expected.{}[{}]", where, m.buffer, m.index),
-                   fmt::format("the CPU reference computes {}, the case expects {}{}: fix the expected values or "
-                               "challenges/{}/reference.cpp",
-                               check::format_value(m.got, type), check::format_value(m.want, type),
-                               m.mismatches > 1 ? fmt::format(" ({} of {} values differ)", m.mismatches, m.count) : "",
-                               c.slug)});
+    out.push_back(
+        {file, fmt::format("{}.expected.{}[{}]", where, m.buffer, m.index),
+         fmt::format("the CPU reference computes {}, the case expects {}{}: fix the expected values or "
+                     "challenges/{}/reference.cpp",
+                     check::format_value(m.got, type), check::format_value(m.want, type),
+                     m.mismatches > 1 ? fmt::format(" ({} of {} values differ)", m.mismatches, m.count) : "", c.slug)});
   }
 }
 
