@@ -3,6 +3,11 @@
 // existing challenge is never overwritten. GPU-free.
 #include <gtest/gtest.h>
 
+#include "compile/binding.hpp"
+#include "compile/compiler.hpp"
+#include "compile/prototype.hpp"
+#include "compile/source_hash.hpp"
+#include "compile_cache_env.hpp"
 #include "content/markers.hpp"
 #include "content/scaffold.hpp"
 #include "content/validate.hpp"
@@ -107,6 +112,26 @@ TEST(NewChallenge, FromTheFactsTableLoadsAndFailsValidationSayingWhatToWrite) {
   auto again = content::write_scaffold(cat.root, *plan);
   ASSERT_FALSE(again);
   EXPECT_NE(again.error().message.find("never overwrites"), std::string::npos) << again.error().message;
+}
+
+TEST(NewChallenge, TheStarterCompilesWithNvrtc) {
+  EmptyCatalog cat;
+  auto plan = content::plan_challenge(
+      {"half-scale", "extern \"C\" void solve(const __half* x, float* y, int N, float alpha)", true}, nullptr, "");
+  ASSERT_TRUE(plan) << plan.error().message;
+  ASSERT_TRUE(content::write_scaffold(cat.root, *plan));
+  auto c = spec::Catalog(cat.root).challenge("half-scale");
+  ASSERT_TRUE(c) << c.error().message;
+  const fs::path starter = cat.root / "challenges/half-scale/starter.cu";
+  auto text = compile::read_text_file(starter);
+  ASSERT_TRUE(text);
+  auto proto = compile::parse_solve_prototype(*text, "starter.cu");
+  ASSERT_TRUE(proto) << proto.error().message;
+  auto binding = compile::bind_prototype(*proto, *c, "starter.cu");
+  ASSERT_TRUE(binding) << binding.error().message;
+  const compile::CompileOutcome out = compile::compile({starter, "starter.cu", {}, "sm_90", "auto", *binding});
+  EXPECT_EQ(out.status, compile::CompileOutcome::Status::ok) << out.log;
+  EXPECT_EQ(out.engine, "nvrtc") << out.note;
 }
 
 TEST(NewChallenge, OneOfOursNeedsASignatureAndLoads) {

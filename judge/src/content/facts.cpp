@@ -71,6 +71,7 @@ Result<Facts> load_facts(const fs::path& file) {
   facts.file = file;
   std::string line;
   if (!std::getline(in, line)) return make_error(fmt::format("{}: empty facts table", file.string()));
+  if (!line.empty() && line.back() == '\r') line.pop_back();
   std::map<std::string, std::size_t> col;
   const std::vector<std::string> header = split(line, '\t');
   for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
@@ -79,6 +80,7 @@ Result<Facts> load_facts(const fs::path& file) {
     if (!col.count(need)) return make_error(fmt::format("{}:1: the header has no column '{}'", file.string(), need));
   }
   for (int n = 2; std::getline(in, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     const std::vector<std::string> f = split(line, '\t');
     auto at = [&](const char* name) -> std::string {

@@ -124,7 +124,9 @@ std::string starter_text(const NewChallenge& n) {
     args += (args.empty() ? "" : ", ") + p.name;
     if (p.pointer) pointers += (pointers.empty() ? "" : ", ") + p.name;
   }
-  return fmt::format(R"TXT(#include <cuda_runtime.h>
+  bool half = false;
+  for (const NewParam& p : n.params) half = half || p.type == spec::DType::float16;
+  return fmt::format(R"TXT(#include <cuda_runtime.h>{half}
 
 // {todo}: say what one thread could compute, and leave the rest to the learner (compiles, launches, does not solve it).
 __global__ void solve_kernel({params}) {{
@@ -145,7 +147,8 @@ __global__ void solve_kernel({params}) {{
                      fmt::arg("todo", kTodoMarker), fmt::arg("params", params), fmt::arg("n", n.shape),
                      fmt::arg("pointers", pointers.empty() ? "The buffers" : pointers),
                      fmt::arg("are", pointers.find(',') == std::string::npos ? "is a" : "are"),
-                     fmt::arg("signature", n.signature), fmt::arg("args", args));
+                     fmt::arg("signature", n.signature), fmt::arg("args", args),
+                     fmt::arg("half", half ? "\n#include <cuda_fp16.h>" : ""));
 }
 
 std::string reference_text(const NewChallenge& n) {
