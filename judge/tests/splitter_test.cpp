@@ -117,6 +117,23 @@ TEST(Splitter, SameKernelNameInTwoNamespaces) {
   EXPECT_EQ(r.launches, 3);
 }
 
+TEST(Splitter, OverloadedKernelsArePickedByTheHostCompiler) {
+  const std::string src =
+      "namespace n { struct V { float x; }; }\n"
+      "__global__ void k(n::V* p, int m = 2) {}\n__global__ void k(const int* p,\n  int m) {}\n"
+      "void go(n::V* v, int* q) {\n  k<<<1, 1>>>(v);\n  ::k<<<1, 1>>>(q,\n    3);\n}\n";
+  const auto r = split_source(src);
+  ASSERT_TRUE(r.unsupported.empty()) << r.unsupported[0].construct;
+  ASSERT_EQ(r.names.size(), 2u);
+  EXPECT_EQ(r.names[0].text, "static_cast<void (*)(n::V* p, int m)>(k)");  // default argument dropped
+  EXPECT_EQ(r.names[1].text, "static_cast<void (*)(const int* p, int m)>(k)");
+  EXPECT_TRUE(has(r.host_source, "::judge_nvrtc::Pick<0, void (*)(n::V* p, int m)> judge_overload_k(n::V* p, int m = 2);"));
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(decltype(judge_overload_k(v)){}, 1, 1)(v)"));
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(decltype(::judge_overload_k(q, 3)){}, 1, 1)(q,"));
+  EXPECT_EQ(lines(r.host_source), lines(src));
+  EXPECT_EQ(r.launches, 2);
+}
+
 TEST(Splitter, MacrosForExecutionSpacesAreFollowed) {
   const auto r = split_source(
       "#define KERNEL __global__\nKERNEL void k(int* p) { p[0] = 1; }\n"
@@ -252,9 +269,12 @@ INSTANTIATE_TEST_SUITE_P(
         Unsupported{"void f(float* p, int n) {\n  cub::DeviceReduce::Sum(0, n, p, p, n);\n}\n", "cub::", 2},
         Unsupported{"template <int B> __global__ void k() {}\ntemplate <int B> void go() {\n  k<B><<<1, 1>>>();\n}\n",
                     "host function template", 3},
-        Unsupported{"__global__ void k(float* p) {}\n__global__ void k(int* p) {}\nvoid go(int* p) {\n  "
-                    "k<<<1, 1>>>(p);\n}\n",
-                    "overloaded", 4},
+        Unsupported{"template <class T> __global__ void k(T* p) {}\ntemplate <class T> __global__ void k(T* p, int n) {}\n"
+                    "void go(int* p) {\n  k<int><<<1, 1>>>(p);\n}\n",
+                    "overloaded", 1},
+        Unsupported{"__global__ void k(float* p) {}\n__global__ void k(int* p) {}\nvoid go() {\n  "
+                    "cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);\n}\n",
+                    "other than in a launch", 4},
         Unsupported{"__global__ void child() {}\n__global__ void parent() { child<<<1, 1>>>(); }\n",
                     "dynamic parallelism", 2},
         Unsupported{"__managed__ int counter;\n", "__managed__", 1},

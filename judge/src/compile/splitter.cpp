@@ -27,6 +27,7 @@ struct Entity {
   Space space = Space::host;
   std::size_t first = 0, last = 0;                  // token range, inclusive
   std::size_t body_open = npos, body_close = npos;  // function bodies
+  std::size_t params_open = npos;                   // functions: the `(` of the parameter list
   bool is_template = false;
   bool is_const = false;  // const/constexpr variables live on both sides
   bool is_class = false;  // a class/struct/union/enum definition or declaration
@@ -390,6 +391,7 @@ class Splitter {
     }
     if (saw_paren && !saw_eq && paren != npos) {
       e.kind = EntityKind::function;
+      e.params_open = paren;
       std::size_t n = paren - 1;
       if (is(n, ">")) n = back_to_open_angle(n);
       if (ident(n)) e.name = std::string(text(n));
@@ -473,7 +475,8 @@ class Splitter {
         check_device_body(e);
         break;
       case Space::kernel:
-        if (e.body_open != npos) host_edits_.push_back(replace(t_[e.body_open].begin, t_[e.body_close].end, "{}"));
+        if (e.body_open != npos)
+          host_edits_.push_back(replace(t_[e.body_open].begin, t_[e.body_close].end, "{}" + overload_pick(e)));
         check_device_body(e);
         break;
       case Space::both:
@@ -608,8 +611,90 @@ class Splitter {
       chosen.push_back(e);
     }
     if (chosen.size() == 1) return chosen.front();
+    // Overloads (one namespace, no templates) are launched through their picks (overload_pick).
+    const bool one_set = std::all_of(chosen.begin(), chosen.end(), [&](const Entity* e) {
+      return e->ns == chosen.front()->ns && !e->is_template && e->params_open != npos;
+    });
+    if (one_set) return chosen.front();
     issue(fmt::format("overloaded or repeated kernel name {}", name), at);
     return nullptr;
+  }
+
+  // ---- overloaded kernels ----------------------------------------------------------------------
+  // C++ picks among overloads by the launch's arguments, so the host part lets the host compiler
+  // do it: each overload gets a host declaration `Pick<index, void(*)(params)> judge_overload_k(params);`
+  // beside its stub, and a launch becomes `launcher(decltype(judge_overload_k(args)){}, ...)`. The
+  // device part names each overload by `static_cast<void(*)(params)>(ns::k)`.
+
+  bool is_overloaded(const Entity& e) const {
+    if (e.space != Space::kernel || e.body_open == npos) return false;
+    int defined = 0;
+    for (const Entity& o : entities_)
+      defined += o.space == Space::kernel && o.body_open != npos && o.name == e.name && o.ns == e.ns;
+    return defined > 1;
+  }
+
+  // The parameter list of function `e` on one line: default arguments dropped (`drop_defaults`,
+  // for a function type), names of this file's namespace-scope entities qualified (NVRTC reads a
+  // name expression at global scope).
+  std::optional<std::string> parameter_text(const Entity& e, bool drop_defaults, bool qualify) const {
+    const std::size_t close = matching(e.params_open);
+    std::string out;
+    bool in_default = false;
+    int depth = 0;
+    for (std::size_t k = e.params_open + 1; k < close; ++k) {
+      if (t_[k].kind == TokenKind::directive) return std::nullopt;
+      const std::string_view w = text(k);
+      if (w == "(" || w == "[" || w == "{" || w == "<") ++depth;
+      if (w == ")" || w == "]" || w == "}" || w == ">") --depth;
+      if (depth == 0 && w == ",") in_default = false;
+      if (depth == 0 && w == "=" && drop_defaults) in_default = true;
+      if (in_default) continue;
+      if (!out.empty() && t_[k].begin > t_[k - 1].end) out += ' ';
+      const std::optional<std::string> q = qualify && ident(k) && !is(k - 1, "::") ? qualify_argument(w) : std::nullopt;
+      out += q ? *q : std::string(w);
+    }
+    return out;
+  }
+
+  // The host declaration that carries overload `e`'s index; empty when `e` is not an overload.
+  std::string overload_pick(const Entity& e) {
+    if (!is_overloaded(e)) return "";
+    const std::optional<std::string> type = parameter_text(e, true, true);
+    const std::optional<std::string> params = parameter_text(e, false, false);
+    if (e.is_template || !type || !params) {
+      issue(fmt::format("overloaded or repeated kernel name {}", e.name), e.params_open);
+      return "";
+    }
+    const std::string pointer = fmt::format("void (*)({})", *type);
+    const int index = name_index(fmt::format("static_cast<{}>({})", pointer, qualified(e)), false);
+    return fmt::format(" ::judge_nvrtc::Pick<{}, {}> judge_overload_{}({});", index, pointer, e.name, *params);
+  }
+
+  // Rewrites the launch of overloaded kernel `w` at [start, after] (`after` is the `<<<`).
+  void rewrite_overloaded_launch(std::string_view w, std::size_t k, std::size_t start, std::size_t after) {
+    const std::size_t close = launch_close(after);
+    if (close == npos || !is(close + 1, "(")) {
+      issue("kernel launch without a closing >>> and arguments", after);
+      return;
+    }
+    const std::size_t args_close = matching(close + 1);
+    std::string args;
+    for (std::size_t a = close + 2; a < args_close; ++a) {
+      if (t_[a].kind == TokenKind::directive) {
+        issue(fmt::format("preprocessor line inside the launch of overloaded kernel {}", w), a);
+        return;
+      }
+      if (!args.empty() && t_[a].begin > t_[a - 1].end) args += ' ';
+      args += text(a);
+    }
+    std::string prefix(s_.substr(t_[start].begin, t_[k].begin - t_[start].begin));
+    std::erase_if(prefix, [](char c) { return c == '\n' || c == '\r'; });
+    ++r_.launches;
+    host_edits_.push_back(
+        replace(t_[start].begin, t_[after].end,
+                fmt::format("judge_nvrtc::launcher(decltype({}judge_overload_{}({})){{}}, ", prefix, w, args)));
+    host_edits_.push_back(replace(t_[close].begin, t_[close].end, ")"));
   }
 
   const Entity* find_variable(std::string_view name) const {
@@ -749,6 +834,15 @@ class Splitter {
       if (f.is_template) {
         issue(fmt::format("kernel {} used inside a host function template", w), k);
         return;
+      }
+      if (is_overloaded(*kernel)) {
+        if (!is(after, "<<<") || !args.empty()) {
+          issue(fmt::format("overloaded kernel {} used other than in a launch", w), k);
+          return;
+        }
+        rewrite_overloaded_launch(w, k, start, after);
+        k = after;
+        continue;
       }
       const std::string expr = qualified(*kernel) + (args.empty() ? "" : "<" + args + ">");
       const std::string host_name(s_.substr(t_[start].begin, t_[after - 1].end - t_[start].begin));
