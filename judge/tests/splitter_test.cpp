@@ -134,6 +134,33 @@ TEST(Splitter, OverloadedKernelsArePickedByTheHostCompiler) {
   EXPECT_EQ(r.launches, 2);
 }
 
+TEST(Splitter, DeducedTemplateArgumentsComeFromDeclaredTypes) {
+  const std::string src =
+      "template <typename T, int B = 256>\n__global__ void k(const T* __restrict__ in, T* out, int n) {}\n"
+      "template <class T> __global__ void fill(T* p, T v, int n) {}\n"
+      "extern \"C\" void solve(const float* input, float* output, int N) {\n"
+      "  k<<<1, 1>>>(input, output, N);\n"
+      "  static double* tmp = nullptr;\n  const int n = N;\n"
+      "  fill<<<1, 1>>>(tmp, 0.0, n);\n}\n";
+  const auto r = split_source(src);
+  ASSERT_EQ(r.unsupported.size(), 1u);  // fill's `v` is a literal: T comes from `tmp` alone, but 0.0 is not a variable
+  EXPECT_EQ(r.names.size(), 1u);
+  EXPECT_EQ(r.names[0].text, "k<float>");
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(0, &k<float>, 1, 1)(input, output, N)"));
+
+  const auto ok = split_source(
+      "template <class T> __global__ void fill(T* p, T v, int n) {}\n"
+      "void go(double* tmp, int n) {\n  const double zero = 0;\n  fill<<<1, 1>>>(tmp, zero, n);\n}\n");
+  ASSERT_TRUE(ok.unsupported.empty()) << ok.unsupported[0].construct;
+  EXPECT_EQ(ok.names[0].text, "fill<double>");  // `const double zero` binds T = double by value
+
+  const auto clash = split_source(
+      "template <class T> __global__ void add(const T* a, T* b) {}\n"
+      "void go(const float* a, int* b) {\n  add<<<1, 1>>>(a, b);\n}\n");
+  ASSERT_EQ(clash.unsupported.size(), 1u);
+  EXPECT_NE(clash.unsupported[0].construct.find("cannot deduce"), std::string::npos);
+}
+
 TEST(Splitter, MacrosForExecutionSpacesAreFollowed) {
   const auto r = split_source(
       "#define KERNEL __global__\nKERNEL void k(int* p) { p[0] = 1; }\n"

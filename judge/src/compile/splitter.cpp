@@ -9,6 +9,7 @@
 
 #include "compile/lexer.hpp"
 #include "compile/macro_expand.hpp"
+#include "compile/template_deduction.hpp"
 
 namespace judge::compile {
 namespace {
@@ -823,13 +824,19 @@ class Splitter {
       if (is(start - 1, "::")) --start;                            // ::k
       std::size_t after = k + 1;
       std::string args;
+      bool deduced_args = false;  // `args` deduced here, not written in the source
       if (is(after, "<")) {
         std::size_t close = after;
         if (!template_arguments(after, f, locals, close, args)) return;
         after = close + 1;
       } else if (kernel->is_template && is(after, "<<<")) {
-        issue(fmt::format("launch of kernel template {} with deduced arguments", w), k);
-        return;
+        const std::optional<std::string> deduced = deduce_launch(*kernel, f, after);
+        if (!deduced) {
+          issue(fmt::format("launch of kernel template {} with arguments the splitter cannot deduce", w), k);
+          return;
+        }
+        args = *deduced;
+        deduced_args = true;
       }
       if (f.is_template) {
         issue(fmt::format("kernel {} used inside a host function template", w), k);
@@ -844,8 +851,9 @@ class Splitter {
         k = after;
         continue;
       }
-      const std::string expr = qualified(*kernel) + (args.empty() ? "" : "<" + args + ">");
-      const std::string host_name(s_.substr(t_[start].begin, t_[after - 1].end - t_[start].begin));
+      const std::string expr = qualified(*kernel) + (args.empty() && !deduced_args ? "" : "<" + args + ">");
+      const std::string host_name = std::string(s_.substr(t_[start].begin, t_[after - 1].end - t_[start].begin)) +
+                                    (deduced_args ? "<" + args + ">" : "");
       const int index = name_index(expr, false);
       if (is(after, "<<<")) {
         const std::size_t close = launch_close(after);
@@ -869,6 +877,98 @@ class Splitter {
         k = after - 1;
       }
     }
+  }
+
+  // ---- deduced template arguments (compile/template_deduction.hpp) -----------------------------
+
+  // Token texts of [from, to), split at top-level commas.
+  std::vector<std::vector<std::string>> comma_list(std::size_t from, std::size_t to) const {
+    std::vector<std::vector<std::string>> out(1);
+    int depth = 0;
+    for (std::size_t k = from; k < to; ++k) {
+      const std::string_view w = text(k);
+      if (w == "(" || w == "[" || w == "{" || w == "<") ++depth;
+      if (w == ")" || w == "]" || w == "}" || w == ">") --depth;
+      if (w == ">>") depth -= 2;
+      if (depth == 0 && w == ",") {
+        out.emplace_back();
+        continue;
+      }
+      out.back().emplace_back(w);
+    }
+    if (out.size() == 1 && out[0].empty()) out.clear();
+    return out;
+  }
+
+  static std::vector<std::string> before_default(std::vector<std::string> tokens) {
+    if (const auto eq = std::find(tokens.begin(), tokens.end(), "="); eq != tokens.end()) tokens.erase(eq, tokens.end());
+    return tokens;
+  }
+
+  // The declared type of variable `name` as function `f` sees it before token `at`: one of f's
+  // parameters, or the last plain local declaration (`const float* p = ...;`, `int n;`).
+  std::optional<TypeTokens> declared_type(const Entity& f, std::string_view name, std::size_t at) const {
+    std::optional<TypeTokens> found;
+    for (const auto& p : comma_list(f.params_open + 1, matching(f.params_open))) {
+      const Declarator d = split_declarator(before_default(p));
+      if (d.name == name) found = d.type;
+    }
+    for (std::size_t j = f.body_open + 1; j < at; ++j) {
+      if (text(j) != name || !(is(j + 1, "=") || is(j + 1, ";") || is(j + 1, "{") || is(j + 1, "(") || is(j + 1, "[")))
+        continue;
+      if (!(ident(j - 1) || is(j - 1, "*") || is(j - 1, "&"))) continue;
+      std::size_t s = j;
+      while (s > f.body_open + 1 && !is(s - 1, ";") && !is(s - 1, "{") && !is(s - 1, "}") && !is(s - 1, "(")) --s;
+      TypeTokens type;
+      bool plain = true;
+      for (std::size_t k = s; k < j; ++k) {
+        const std::string_view w = text(k);
+        if (w == "static" || w == "register") continue;
+        if (w == "constexpr") {
+          type.emplace_back("const");
+          continue;
+        }
+        plain &= w != "," && w != "auto" && w != "return" && w != "=" && w != "." && w != "->";
+        type.emplace_back(w);
+      }
+      if (plain && !type.empty() && !is(j + 1, "[")) found = type;
+      if (!plain || is(j + 1, "[")) found.reset();
+    }
+    return found;
+  }
+
+  // The template arguments of a launch of kernel template `kernel` written without them (`<<<` at
+  // `open`), deduced from the declared types of its arguments, as an argument list text.
+  std::optional<std::string> deduce_launch(const Entity& kernel, const Entity& f, std::size_t open) const {
+    if (!is(kernel.first, "template") || !is(kernel.first + 1, "<") || kernel.params_open == npos) return std::nullopt;
+    std::size_t template_close = kernel.first + 1;
+    for (int depth = 0; template_close < kernel.params_open; ++template_close) {
+      if (is(template_close, "<")) ++depth;
+      if (is(template_close, ">") && --depth == 0) break;
+    }
+    std::vector<TemplateParam> params;
+    for (const auto& p : comma_list(kernel.first + 2, template_close)) {
+      if (p.empty()) return std::nullopt;
+      TemplateParam t;
+      t.is_type = p[0] == "typename" || p[0] == "class";
+      t.has_default = std::find(p.begin(), p.end(), "=") != p.end();
+      const std::vector<std::string> head = before_default(p);
+      t.name = head.back();
+      params.push_back(std::move(t));
+    }
+    std::vector<TypeTokens> parameter_types;
+    for (const auto& p : comma_list(kernel.params_open + 1, matching(kernel.params_open)))
+      parameter_types.push_back(split_declarator(before_default(p)).type);
+    const std::size_t close = launch_close(open);
+    if (close == npos || !is(close + 1, "(")) return std::nullopt;
+    std::vector<std::optional<TypeTokens>> arg_types;
+    for (const auto& a : comma_list(close + 2, matching(close + 1)))
+      arg_types.push_back(a.size() == 1 ? declared_type(f, a[0], open) : std::nullopt);
+    const auto deduced = deduce_template_arguments(params, parameter_types, arg_types);
+    if (!deduced) return std::nullopt;
+    std::string out;
+    for (const std::string& d : *deduced) out += (out.empty() ? "" : ", ") + d;
+    return out;
   }
 
   // `<...>` after a kernel name: the argument text for the name expression, qualified.
