@@ -7,12 +7,16 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 namespace judge::exec {
 
 namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kRunnerFd = 3;
+// How long a runner whose channel closed may take to end by itself before it is killed: ending
+// through the sandbox's init and outer process takes a few milliseconds.
+constexpr int kDyingGraceMs = 1000;
 }  // namespace
 
 Result<Runner> Runner::start(const RunnerLimits& limits) {
@@ -124,6 +128,15 @@ TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& sh
   const std::size_t text_out = child_.out().text.size(), text_err = child_.err().text.size();
   auto finish = [&](TestOutcome::End end) {
     out.end = end;
+    if (end == TestOutcome::End::died) {
+      // The channel closed because the runner is ending (exit, abort, a crash). Let it end by
+      // itself for a moment, so the status the judge reports is its own (mirrored out of the PID
+      // namespace by the sandbox's outer process) and not the SIGKILL sent below.
+      const auto give_up = Clock::now() + std::chrono::milliseconds(kDyingGraceMs);
+      while (!child_.try_wait() && Clock::now() < give_up) {
+        if (!child_.drain(5)) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }
     if (end != TestOutcome::End::done) {  // whatever the runner is doing now, it must stop
       child_.kill_group();
       out.exit = child_.wait();
