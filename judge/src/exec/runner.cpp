@@ -20,6 +20,13 @@ constexpr int kDyingGraceMs = 1000;
 }  // namespace
 
 Result<Runner> Runner::start(const RunnerLimits& limits) {
+  auto r = spawn(limits);
+  if (!r) return r.error();
+  if (auto s = r->wait_ready(); !s) return s.error();
+  return r;
+}
+
+Result<Runner> Runner::spawn(const RunnerLimits& limits) {
   auto pair = Channel::make_pair();
   if (!pair) return pair.error();
   auto scratch = ScratchDir::create();
@@ -57,24 +64,28 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   r.child_ = std::move(*child);
   r.channel_ = std::move(pair->first);
   r.limits_ = limits;
+  return r;
+}
+
+Status Runner::wait_ready() {
   bool timed_out = false;
-  auto hello = r.wait_message(limits.setup_ms, timed_out);
+  auto hello = wait_message(limits_.setup_ms, timed_out);
   if (!hello) {
-    r.child_.kill_group();
-    const util::ExitStatus& status = r.child_.wait();
+    child_.kill_group();
+    const util::ExitStatus& status = child_.wait();
     std::string why = timed_out ? "did not start in time" : "exited (" + status.describe() + ")";
-    if (!r.child_.err().text.empty()) why += ": " + r.child_.err().text;
+    if (!child_.err().text.empty()) why += ": " + child_.err().text;
     return make_error("the GPU runner " + why);
   }
   if (!hello->body.value("ok", false))
     return make_error(hello->body.value("error", std::string("runner failed to start")));
-  r.device_ = hello->body.at("device");
-  r.sandbox_ = SandboxReport::from_json(hello->body.value("sandbox", nlohmann::json()));
-  if (auto s = r.check_sandbox(); !s) {
-    r.stop();
-    return s.error();
+  device_ = hello->body.at("device");
+  sandbox_ = SandboxReport::from_json(hello->body.value("sandbox", nlohmann::json()));
+  if (auto s = check_sandbox(); !s) {
+    stop();
+    return s;
   }
-  return r;
+  return Ok{};
 }
 
 Status Runner::check_sandbox() const {
