@@ -3,8 +3,8 @@
 //
 // Neighbouring threads read neighbouring input values, so the loads are coalesced and mostly hit
 // L1, and the kernel value is the same address for the whole warp. Still, each multiply-add
-// needs two load instructions through the L1 pipeline (the input one usually spans two cache
-// lines), and that pipeline, not the arithmetic, sets the speed.
+// needs two load instructions through the L1 pipeline (a warp's 32 input reads cover two rows,
+// so at least two cache lines), and that pipeline, not the arithmetic, sets the speed.
 #include <cuda_runtime.h>
 
 __global__ void convolution_2d_naive(const float* input, const float* kernel, float* output, int input_cols,
