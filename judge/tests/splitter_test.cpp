@@ -127,7 +127,8 @@ TEST(Splitter, OverloadedKernelsArePickedByTheHostCompiler) {
   ASSERT_EQ(r.names.size(), 2u);
   EXPECT_EQ(r.names[0].text, "static_cast<void (*)(n::V* p, int m)>(k)");  // default argument dropped
   EXPECT_EQ(r.names[1].text, "static_cast<void (*)(const int* p, int m)>(k)");
-  EXPECT_TRUE(has(r.host_source, "::judge_nvrtc::Pick<0, void (*)(n::V* p, int m)> judge_overload_k(n::V* p, int m = 2);"));
+  EXPECT_TRUE(
+      has(r.host_source, "::judge_nvrtc::Pick<0, void (*)(n::V* p, int m)> judge_overload_k(n::V* p, int m = 2);"));
   EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(decltype(judge_overload_k(v)){}, 1, 1)(v)"));
   EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(decltype(::judge_overload_k(q, 3)){}, 1, 1)(q,"));
   EXPECT_EQ(lines(r.host_source), lines(src));
@@ -296,9 +297,10 @@ INSTANTIATE_TEST_SUITE_P(
         Unsupported{"void f(float* p, int n) {\n  cub::DeviceReduce::Sum(0, n, p, p, n);\n}\n", "cub::", 2},
         Unsupported{"template <int B> __global__ void k() {}\ntemplate <int B> void go() {\n  k<B><<<1, 1>>>();\n}\n",
                     "host function template", 3},
-        Unsupported{"template <class T> __global__ void k(T* p) {}\ntemplate <class T> __global__ void k(T* p, int n) {}\n"
-                    "void go(int* p) {\n  k<int><<<1, 1>>>(p);\n}\n",
-                    "overloaded", 1},
+        Unsupported{
+            "template <class T> __global__ void k(T* p) {}\ntemplate <class T> __global__ void k(T* p, int n) {}\n"
+            "void go(int* p) {\n  k<int><<<1, 1>>>(p);\n}\n",
+            "overloaded", 1},
         Unsupported{"__global__ void k(float* p) {}\n__global__ void k(int* p) {}\nvoid go() {\n  "
                     "cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);\n}\n",
                     "other than in a launch", 4},

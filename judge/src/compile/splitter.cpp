@@ -901,7 +901,8 @@ class Splitter {
   }
 
   static std::vector<std::string> before_default(std::vector<std::string> tokens) {
-    if (const auto eq = std::find(tokens.begin(), tokens.end(), "="); eq != tokens.end()) tokens.erase(eq, tokens.end());
+    if (const auto eq = std::find(tokens.begin(), tokens.end(), "="); eq != tokens.end())
+      tokens.erase(eq, tokens.end());
     return tokens;
   }
 

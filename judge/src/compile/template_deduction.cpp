@@ -9,15 +9,16 @@ namespace judge::compile {
 namespace {
 
 bool is_type_word(const std::string& w) {
-  static const std::set<std::string> words = {"void",   "bool",     "char",  "short",   "int",    "long",
-                                              "float",  "double",   "signed", "unsigned", "const", "volatile",
-                                              "size_t", "int32_t",  "int64_t", "uint32_t", "uint64_t"};
+  static const std::set<std::string> words = {"void",   "bool",    "char",    "short",    "int",     "long",
+                                              "float",  "double",  "signed",  "unsigned", "const",   "volatile",
+                                              "size_t", "int32_t", "int64_t", "uint32_t", "uint64_t"};
   return words.count(w) > 0;
 }
 
 bool is_identifier(const std::string& w) {
   return !w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
-         std::all_of(w.begin(), w.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+         std::all_of(w.begin(), w.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 // A by-value parameter drops the argument's top-level const and reference (`const int n` -> int).
@@ -48,9 +49,9 @@ Declarator split_declarator(const std::vector<std::string>& tokens) {
   return d;
 }
 
-std::optional<std::vector<std::string>> deduce_template_arguments(const std::vector<TemplateParam>& params,
-                                                                  const std::vector<TypeTokens>& parameter_types,
-                                                                  const std::vector<std::optional<TypeTokens>>& arg_types) {
+std::optional<std::vector<std::string>> deduce_template_arguments(
+    const std::vector<TemplateParam>& params, const std::vector<TypeTokens>& parameter_types,
+    const std::vector<std::optional<TypeTokens>>& arg_types) {
   if (arg_types.size() > parameter_types.size()) return std::nullopt;
   std::map<std::string, std::string> bound;
   for (std::size_t i = 0; i < arg_types.size(); ++i) {

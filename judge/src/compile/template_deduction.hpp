@@ -24,9 +24,9 @@ struct TemplateParam {
 // The explicit template argument list (one text per parameter written, e.g. {"float"}), or
 // nullopt when a parameter cannot be deduced. `arg_types[i]` is the declared type of argument i,
 // or nullopt when it is not a plain variable of known type.
-std::optional<std::vector<std::string>> deduce_template_arguments(const std::vector<TemplateParam>& params,
-                                                                  const std::vector<TypeTokens>& parameter_types,
-                                                                  const std::vector<std::optional<TypeTokens>>& arg_types);
+std::optional<std::vector<std::string>> deduce_template_arguments(
+    const std::vector<TemplateParam>& params, const std::vector<TypeTokens>& parameter_types,
+    const std::vector<std::optional<TypeTokens>>& arg_types);
 
 // A declaration's tokens ("const float* __restrict__ in") split into its type and its name; the
 // name is empty for an unnamed parameter. Qualifiers that do not affect deduction (__restrict__,

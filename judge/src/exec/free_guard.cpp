@@ -54,9 +54,10 @@ std::optional<std::string> stop_free_guard() {
   g_ranges.clear();
   const int refused = std::exchange(g_refused, 0);
   if (refused == 0) return std::nullopt;
-  return fmt::format("solve called {}{}: the judge allocates and frees the buffers passed to solve; free only "
-                     "what solve allocated itself",
-                     g_first, refused > 1 ? fmt::format(" ({} calls refused)", refused) : "");
+  return fmt::format(
+      "solve called {}{}: the judge allocates and frees the buffers passed to solve; free only "
+      "what solve allocated itself",
+      g_first, refused > 1 ? fmt::format(" ({} calls refused)", refused) : "");
 }
 
 }  // namespace judge::exec

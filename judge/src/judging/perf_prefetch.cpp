@@ -5,8 +5,7 @@ namespace judge::judging {
 PerfPrefetch::PerfPrefetch(const spec::Challenge& c, const spec::TestCase& perf, const compile::Binding& binding,
                            PrepareOptions prep, const TimingBuild* timing_build, const exec::RunnerLimits& limits) {
   prep.on_step = nullptr;
-  data_ = std::async(std::launch::async,
-                     [&c, &perf, &binding, prep] { return prepare_case(c, perf, binding, prep); });
+  data_ = std::async(std::launch::async, [&c, &perf, &binding, prep] { return prepare_case(c, perf, binding, prep); });
   if (!timing_build) return;
   // Spawned here, in the calling thread, which outlives it (a runner dies with the thread that
   // started it); only the waiting happens in the background.

@@ -240,9 +240,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
         prestarted = prefetch.take_timing_runner();
       runner = prestarted && *prestarted ? std::move(*prestarted) : start_and_load(limits, wanted);
       if (!runner)
-        return ended(result, Verdict::JE,
-                     (restart ? "cannot restart the GPU runner: " : "cannot start the GPU runner for the timed build: ") +
-                         runner.error().message);
+        return ended(
+            result, Verdict::JE,
+            (restart ? "cannot restart the GPU runner: " : "cannot start the GPU runner for the timed build: ") +
+                runner.error().message);
       loaded = wanted;
     }
     const auto data_start = Clock::now();
