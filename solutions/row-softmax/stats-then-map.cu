@@ -15,18 +15,21 @@ __global__ void row_stats(const float* input, int M, int N) {
     const int row = blockIdx.x * THREADS + threadIdx.x;
     if (row >= M) return;
     const float* x = input + (size_t)row * N;
-    float m = -INFINITY, s = 0.0f;
+    // The running sum is a double: one thread adds up to 100,000 terms in a row, and a float sum
+    // that long drifts about 1e-4 relative (over the 1e-5 tolerance; test long-rows-4x99999).
+    float m = -INFINITY;
+    double s = 0.0;
     for (int j = 0; j < N; ++j) {
         const float v = x[j];
         if (v > m) {
-            s = s * expf(m - v) + 1.0f;
+            s = s * expf(m - v) + 1.0;
             m = v;
         } else {
             s += expf(v - m);
         }
     }
     row_max[row] = m;
-    row_inv_sum[row] = 1.0f / s;
+    row_inv_sum[row] = static_cast<float>(1.0 / s);
 }
 
 __global__ void normalize(const float* input, float* output, int total, int N) {

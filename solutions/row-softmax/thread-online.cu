@@ -13,17 +13,20 @@ __global__ void row_softmax(const float* input, float* output, int M, int N) {
     const float* x = input + (size_t)row * N;
     float* y = output + (size_t)row * N;
 
-    float m = -INFINITY, s = 0.0f;
+    // The running sum is a double: one thread adds up to 100,000 terms in a row, and a float sum
+    // that long drifts about 1e-4 relative (over the 1e-5 tolerance; test long-rows-4x99999).
+    float m = -INFINITY;
+    double s = 0.0;
     for (int j = 0; j < N; ++j) {
         const float v = x[j];
         if (v > m) {
-            s = s * expf(m - v) + 1.0f;  // exp(-inf) = 0 on the first element
+            s = s * expf(m - v) + 1.0;  // exp(-inf) = 0 on the first element
             m = v;
         } else {
             s += expf(v - m);
         }
     }
-    const float inv_sum = 1.0f / s;
+    const float inv_sum = static_cast<float>(1.0 / s);
     for (int j = 0; j < N; ++j) y[j] = expf(x[j] - m) * inv_sum;
 }
 

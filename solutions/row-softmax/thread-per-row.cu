@@ -14,9 +14,11 @@ __global__ void row_softmax(const float* input, float* output, int M, int N) {
 
     float m = x[0];
     for (int j = 1; j < N; ++j) m = fmaxf(m, x[j]);
-    float s = 0.0f;
+    // The running sum is a double: one thread adds up to 100,000 terms in a row, and a float sum
+    // that long drifts about 1e-4 relative (over the 1e-5 tolerance; test long-rows-4x99999).
+    double s = 0.0;
     for (int j = 0; j < N; ++j) s += expf(x[j] - m);
-    const float inv_sum = 1.0f / s;
+    const float inv_sum = static_cast<float>(1.0 / s);
     for (int j = 0; j < N; ++j) y[j] = expf(x[j] - m) * inv_sum;
 }
 

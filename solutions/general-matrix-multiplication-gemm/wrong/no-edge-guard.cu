@@ -1,7 +1,9 @@
-// WRONG (RTE, wrote outside): the wmma kernel of wmma-naive.cu with guarded loads but an
-// unguarded epilogue: every warp writes its whole 16 x 16 tile. When M or N is not a multiple of
-// 16 the tile hangs over the edge; past the last row (or past N on the last row) the stores land
-// beyond the end of C. Test rectangular-40x72x24 (M = 40) writes rows 40..47.
+// WRONG (WA): the wmma kernel of wmma-naive.cu with guarded loads but an unguarded epilogue:
+// every warp writes its whole 16 x 16 tile. When N is not a multiple of 16 the columns past N
+// wrap into the first columns of the next row (test rectangular-40x72x24: C[33, 0..7] get row
+// 32's values past column 71). The rows past M also land beyond the end of C, in the judge's
+// guard zone, but with beta = 1 and zero-padded A rows each writes back the value it read, so
+// the guard is unchanged and the wrapped values are what the judge reports.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <mma.h>
