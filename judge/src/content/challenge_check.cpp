@@ -19,10 +19,11 @@ bool same_number(double a, double b) {
 void check_keys(const spec::Challenge& c, const std::string& file, Problems& out) {
   for (std::size_t i = 0; i < c.params.size(); ++i) {
     const spec::Param& p = c.params[i];
-    if (!p.pointer && !p.range_lo)
+    // Sizes and counts bound the tests; a float scalar (a scale, a threshold) may be unbounded.
+    if (!p.pointer && !spec::is_floating(p.type) && !p.range_lo)
       out.push_back({file, fmt::format("$.params[{}]", i),
-                     fmt::format("scalar '{}' has no \"range\": add [lo, hi], the constraint the statement gives, so "
-                                 "every test case is checked against it",
+                     fmt::format("integer scalar '{}' has no \"range\": add [lo, hi], the constraint the statement "
+                                 "gives, so every test case is checked against it",
                                  p.name)});
   }
   if (!c.work_bytes)
