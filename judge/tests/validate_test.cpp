@@ -298,6 +298,17 @@ TEST(Validate, ScaffoldMarkersAreProblems) {
       << all_problems(r);
 }
 
+TEST(Validate, AFolderWithoutChallengeJson) {
+  SmallCatalog cat;
+  fs::create_directories(cat.file("challenges/half-done"));
+  auto report = content::validate(spec::Catalog(cat.root()), content::challenge_folders(spec::Catalog(cat.root())), {});
+  ASSERT_TRUE(report);
+  ASSERT_EQ(report->challenges.size(), 2u);
+  EXPECT_TRUE(has_problem(report->challenges[0], "challenges/half-done/challenge.json", "",
+                          "missing: judge new half-done scaffolds"))
+      << all_problems(report->challenges[0]);
+}
+
 util::CapturedRun judge_cli(const fs::path& root, std::vector<std::string> args) {
   util::SpawnOptions o;
   o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", JUDGE_BINARY, "--root", root.string()};

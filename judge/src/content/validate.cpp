@@ -42,9 +42,13 @@ ChallengeReport validate_one(const spec::Catalog& cat, const std::string& slug, 
                              const ValidateOptions& o, std::vector<CompileFile>& to_compile) {
   const fs::path& root = cat.root();
   ChallengeReport r{slug, check_markers(root, slug)};
+  const std::string spec_file = "challenges/" + slug + "/challenge.json";
+  std::error_code ec;
   auto c = cat.challenge(slug);
-  if (!c) {
-    r.problems.push_back(problem_from_error(root, "challenges/" + slug + "/challenge.json", c.error()));
+  if (!fs::exists(root / spec_file, ec)) {
+    r.problems.push_back({spec_file, "", "missing: judge new " + slug + " scaffolds a challenge's files"});
+  } else if (!c) {
+    r.problems.push_back(problem_from_error(root, spec_file, c.error()));
   } else {
     append(r.problems, check_challenge_json(root, *c, facts));
     auto suite = cat.testcases(*c);
