@@ -60,20 +60,21 @@ int scaffold(const GlobalOptions& g, NewArgs a) {
 }  // namespace
 
 Command new_command() {
-  return {
-      "new", "Scaffold a new challenge's files from its signature (and the facts table)",
-      [](CLI::App& sub, const GlobalOptions& g) {
-        auto a = std::make_shared<NewArgs>();
-        sub.add_option("slug", a->request.slug, "The new challenge, e.g. vector-max-min (LeetGPU's slug)")->required();
-        sub.add_option("--signature", a->signature,
-                       "extern \"C\" void solve(...): needed with --interview (a LeetGPU challenge takes the "
-                       "facts table's)");
-        sub.add_flag("--interview", a->request.interview,
-                     "A challenge of ours, not on LeetGPU: no number, \"source\": \"interview\"");
-        sub.add_option("--facts", a->facts,
-                       "The LeetGPU facts table (default: <root>/../shared/leetgpu-challenges.tsv)");
-        return std::function<int()>([&g, a] { return scaffold(g, *a); });
-      }};
+  return {"new", "Scaffold a new challenge's files from its signature (and the facts table)",
+          [](CLI::App& sub, const GlobalOptions& g) {
+            auto a = std::make_shared<NewArgs>();
+            sub.add_option("slug", a->request.slug,
+                           "The new challenge: LeetGPU's slug (e.g. dot-product), or one of ours with --interview")
+                ->required();
+            sub.add_option("--signature", a->signature,
+                           "extern \"C\" void solve(...): needed with --interview (a LeetGPU challenge takes the "
+                           "facts table's)");
+            sub.add_flag("--interview", a->request.interview,
+                         "A challenge of ours, not on LeetGPU: no number, \"source\": \"interview\"");
+            sub.add_option("--facts", a->facts,
+                           "The LeetGPU facts table (default: <root>/../shared/leetgpu-challenges.tsv)");
+            return std::function<int()>([&g, a] { return scaffold(g, *a); });
+          }};
 }
 
 }  // namespace judge::cli
