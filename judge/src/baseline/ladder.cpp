@@ -30,9 +30,13 @@ Status read_rung(const spec::Json& j, const spec::JsonPath& at, Ladder& ladder) 
     if (!v) return v.error();
     *dst = *v;
   }
+  std::string message;
   if (j.contains("message")) {
-    if (auto v = spec::get_string(j["message"], at.key("message")); !v) return v.error();
+    auto v = spec::get_string(j["message"], at.key("message"));
+    if (!v) return v.error();
+    message = *v;
   }
+  ladder.listed.push_back({r.file, *verdict, message, r.note});
   if (!rung) return Ok{};
   r.label_given = !r.label.empty();
   if (r.label.empty()) r.label = fs::path(r.file).stem().string();

@@ -18,10 +18,19 @@ struct RungSpec {
   bool label_given = false;
 };
 
+// One entry of expected.json, rung or not: what `judge validate` checks against the folder.
+struct ListedSolution {
+  std::string file;     // relative to solutions/<slug>/, e.g. "wrong/hang.cu"
+  std::string verdict;  // as written: AC, WA, TLE, ...
+  std::string message;  // the diagnostic fragment it must produce; may be empty
+  std::string note;
+};
+
 struct Ladder {
   std::string slug;
-  std::filesystem::path manifest;  // solutions/<slug>/expected.json
-  std::vector<RungSpec> rungs;     // in the manifest's order
+  std::filesystem::path manifest;      // solutions/<slug>/expected.json
+  std::vector<RungSpec> rungs;         // in the manifest's order
+  std::vector<ListedSolution> listed;  // every entry, rungs included, in the manifest's order
 };
 
 // Reads solutions/<slug>/expected.json: every entry with verdict AC is a rung unless it says

@@ -88,6 +88,17 @@ StoreCheck check_store(const Ladder& ladder, const std::vector<Entry>& entries) 
   return c;
 }
 
+std::vector<std::string> store_problems(const StoreCheck& check) {
+  std::vector<std::string> lines;
+  if (!check.complete()) {
+    std::string list;
+    for (const std::string& m : check.missing) list += (list.empty() ? "" : ", ") + m;
+    lines.push_back("incomplete: missing " + list);
+  }
+  lines.insert(lines.end(), check.close.begin(), check.close.end());
+  return lines;
+}
+
 OrderCheck check_order(const Ladder& ladder, const std::vector<Entry>& shipped, const std::vector<Entry>& here) {
   OrderCheck c;
   struct Both {

@@ -28,6 +28,9 @@ struct StoreCheck {
   bool ok() const { return missing.empty() && close.empty(); }
 };
 StoreCheck check_store(const Ladder& ladder, const std::vector<Entry>& entries);
+// A StoreCheck's problems as lines, for `judge baseline check` and `judge validate`:
+// "incomplete: missing X, Y", then one line per pair of rungs too close. Empty when ok.
+std::vector<std::string> store_problems(const StoreCheck& check);
 
 // A calibration here (`here`) against the shipped baselines of the same GPU model: every pair of
 // rungs that the shipped store orders clearly (not a tie) must not be clearly reversed here, and

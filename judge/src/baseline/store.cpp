@@ -191,4 +191,14 @@ std::vector<std::string> gpu_keys(const fs::path& store, const std::string& slug
   return keys;
 }
 
+std::vector<std::string> gpu_folders(const fs::path& store) {
+  std::vector<std::string> keys;
+  std::error_code ec;
+  for (const auto& d : fs::directory_iterator(store, ec)) {
+    if (d.is_directory()) keys.push_back(d.path().filename().string());
+  }
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
 }  // namespace judge::baseline

@@ -49,6 +49,9 @@ Status save(const std::filesystem::path& store, const File& file);
 void upsert(File& file, Entry entry);
 // GPU keys with a file for this challenge in the store.
 std::vector<std::string> gpu_keys(const std::filesystem::path& store, const std::string& slug);
+// Every GPU key with a folder in the store, whatever challenges it holds: the GPU models a
+// store has baselines for (`judge validate` requires each shipped challenge in each of them).
+std::vector<std::string> gpu_folders(const std::filesystem::path& store);
 
 std::string to_json_text(const File& file);
 

@@ -45,9 +45,10 @@ int run_parsed(int argc, char** argv) {
   GlobalOptions global;
   app.add_option("--root", global.root,
                  "Folder holding challenges/, testcases/, solutions/ (default: found automatically)");
-  const std::vector<Command> table = {list_command(),   show_command(),     init_command(),   compile_command(),
-                                      run_command(),    baseline_command(), doctor_command(), grade_command(),
-                                      report_command(), cache_command(),    prepare_command()};
+  const std::vector<Command> table = {list_command(),   show_command(),     init_command(),    compile_command(),
+                                      run_command(),    baseline_command(), doctor_command(),  grade_command(),
+                                      report_command(), cache_command(),    prepare_command(), validate_command(),
+                                      new_command()};
   std::function<int()> handler;
   for (const Command& c : table) {
     CLI::App* sub = app.add_subcommand(c.name, c.help);

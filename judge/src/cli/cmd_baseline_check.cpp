@@ -27,12 +27,7 @@ bool check_gpu(const baseline::Ladder& ladder, const std::string& key, const std
   out = {{"gpu_key", key},       {"store", from},    {"measured", s.rungs_measured},
          {"missing", s.missing}, {"close", s.close}, {"order", nullptr}};
   std::string head = fmt::format("{} ({}): ", key, from);
-  if (!s.complete()) {
-    std::string list;
-    for (const std::string& m : s.missing) list += (list.empty() ? "" : ", ") + m;
-    lines.push_back(head + "incomplete: missing " + list);
-  }
-  for (const std::string& c : s.close) lines.push_back(head + c);
+  for (const std::string& p : baseline::store_problems(s)) lines.push_back(head + p);
   bool ok = s.ok();
   if (s.ok())
     lines.push_back(head + fmt::format("{} of {} rungs, at least {:.0f}% apart", s.rungs_measured, ladder.rungs.size(),

@@ -33,6 +33,8 @@ Command grade_command();
 Command report_command();
 Command cache_command();
 Command prepare_command();
+Command validate_command();
+Command new_command();
 
 // Prints "judge: error: <message>" on stderr and returns the exit code.
 int fail(const std::string& message, int exit_code);

@@ -149,7 +149,10 @@ Status read_scalars(const Json& j, const JsonPath& at, const Challenge& c, TestC
     if (!v) return v.error();
     if (auto s = check_value_fits(*v, p.type, pat); !s) return s;
     if (p.range_lo && (*v < *p.range_lo || *v > *p.range_hi))
-      return pat.error(fmt::format("{} is outside the allowed range [{}, {}]", *v, *p.range_lo, *p.range_hi));
+      return pat.error(
+          fmt::format("{} is outside the allowed range [{}, {}] (challenge.json): change the case, or the range if the "
+                      "statement allows it",
+                      *v, *p.range_lo, *p.range_hi));
     tc.scalars[p.name] = *v;
   }
   return Ok{};
