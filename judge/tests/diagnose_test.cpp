@@ -7,6 +7,7 @@
 
 #include "compile/binding.hpp"
 #include "compile/prototype.hpp"
+#include "exec/free_guard.hpp"
 #include "exec/launch_record.hpp"
 #include "judging/case_data.hpp"
 #include "judging/diagnose.hpp"
@@ -199,6 +200,28 @@ TEST(LaunchRecord, ZeroOrOversizedDimensionsAreAConfigurationError) {
   EXPECT_EQ(exec::configuration_error(dim3(1, 70000), dim3(32)), cudaErrorInvalidConfiguration);
   EXPECT_EQ(exec::configuration_error(dim3(1u << 31), dim3(32)), cudaErrorInvalidConfiguration);
   EXPECT_EQ(exec::configuration_error(dim3(65536, 65535, 65535), dim3(32, 32)), cudaSuccess);
+}
+
+TEST(FreeGuard, FindsTheBufferHoldingAnAddressGuardZonesIncluded) {
+  const std::vector<exec::GuardedRange> ranges = {{"A", 0x1000, 0x2000}, {"C", 0x3000, 0x3100}};
+  ASSERT_NE(exec::find_range(ranges, 0x1000), nullptr);
+  EXPECT_EQ(exec::find_range(ranges, 0x1fff)->name, "A");
+  EXPECT_EQ(exec::find_range(ranges, 0x3080)->name, "C");
+  EXPECT_EQ(exec::find_range(ranges, 0x2000), nullptr);  // one past A's end
+  EXPECT_EQ(exec::find_range(ranges, 0x0fff), nullptr);
+}
+
+TEST(FreeGuard, RefusesToFreeAJudgeBufferAndSaysSo) {
+  // No GPU needed: a guarded pointer is refused before the runtime is called.
+  std::vector<char> fake(64);
+  const auto at = reinterpret_cast<std::uintptr_t>(fake.data());
+  exec::start_free_guard({{"input", at, at + fake.size()}});
+  EXPECT_EQ(cudaFree(fake.data() + 16), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaFree(fake.data() + 20), cudaErrorInvalidValue);
+  const auto what = exec::stop_free_guard();
+  ASSERT_TRUE(what.has_value());
+  EXPECT_NE(what->find("cudaFree on the judge's buffer input (2 calls refused)"), std::string::npos) << *what;
+  EXPECT_FALSE(exec::stop_free_guard().has_value());
 }
 
 TEST(LaunchRecord, DescribesTheLaunch) {

@@ -98,6 +98,12 @@ int main(int argc, char** argv) {
   } else if (action == "sleepers" || action == "escapers") {
     spawn_sleepers(std::atoi(arg), action == "escapers");
     std::printf("spawned\n");
+  } else if (action == "exit") {  // how the runner ends must reach the judge unchanged
+    std::fflush(stdout);
+    ::_exit(std::atoi(arg));
+  } else if (action == "abort") {
+    std::fflush(stdout);
+    std::abort();
   } else if (action == "fork-bomb") {
     std::printf("%d\n", fork_bomb());
   } else {

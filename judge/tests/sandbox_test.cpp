@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -143,6 +144,17 @@ TEST(Sandbox, HasNoNetwork) {
   ::close(listener);
   if (auto why = missing(c.report, "no network"); !why.empty()) GTEST_SKIP() << why;
   EXPECT_EQ(c.answer, "blocked");
+}
+
+TEST(Sandbox, TheJudgeSeesHowTheSandboxedProcessEnded) {
+  // Inside a PID namespace the process is not the judge's child: the sandbox's outer process
+  // mirrors its exit code or signal (exec/sandbox_namespaces.cpp).
+  const ChildRun exited = run_child("exit", "7");
+  EXPECT_TRUE(exited.run.status.exited);
+  EXPECT_EQ(exited.run.status.code, 7) << exited.run.status.describe();
+  const ChildRun aborted = run_child("abort");
+  EXPECT_FALSE(aborted.run.status.exited);
+  EXPECT_EQ(aborted.run.status.signal, SIGABRT) << aborted.run.status.describe();
 }
 
 TEST(Sandbox, ForkBombIsBounded) {

@@ -69,17 +69,19 @@ TEST(Challenge, SourceIsLeetgpuWithANumberOrInterviewWithout) {
   auto leet = spec::load_challenge(dir.write("toy/challenge.json", kGoodChallenge));
   ASSERT_TRUE(leet) << leet.error().message;
   EXPECT_EQ(leet->origin(), "leetgpu #99");
-  auto interview =
-      spec::load_challenge(dir.write("toy/challenge.json", replace(kGoodChallenge, "\"number\": 99", "\"source\": \"interview\"")));
+  auto interview = spec::load_challenge(
+      dir.write("toy/challenge.json", replace(kGoodChallenge, "\"number\": 99", "\"source\": \"interview\"")));
   ASSERT_TRUE(interview) << interview.error().message;
   EXPECT_EQ(interview->origin(), "interview");
   EXPECT_TRUE(leet->listed_before(*interview));
   auto adapted = spec::load_challenge(
-      dir.write("toy/challenge.json", replace(kGoodChallenge, "\"number\": 99", "\"number\": 99, \"adapted\": \"takes raw pointers\"")));
+      dir.write("toy/challenge.json",
+                replace(kGoodChallenge, "\"number\": 99", "\"number\": 99, \"adapted\": \"takes raw pointers\"")));
   ASSERT_TRUE(adapted) << adapted.error().message;
   EXPECT_EQ(adapted->origin(), "leetgpu #99, adapted");
 
-  EXPECT_NE(load_error(replace(kGoodChallenge, "\"number\": 99, ", "")).find("missing key 'number'"), std::string::npos);
+  EXPECT_NE(load_error(replace(kGoodChallenge, "\"number\": 99, ", "")).find("missing key 'number'"),
+            std::string::npos);
   EXPECT_NE(load_error(replace(kGoodChallenge, "\"number\": 99", "\"number\": 99, \"source\": \"interview\""))
                 .find("only LeetGPU challenges have a number"),
             std::string::npos);

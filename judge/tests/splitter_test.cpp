@@ -117,6 +117,51 @@ TEST(Splitter, SameKernelNameInTwoNamespaces) {
   EXPECT_EQ(r.launches, 3);
 }
 
+TEST(Splitter, OverloadedKernelsArePickedByTheHostCompiler) {
+  const std::string src =
+      "namespace n { struct V { float x; }; }\n"
+      "__global__ void k(n::V* p, int m = 2) {}\n__global__ void k(const int* p,\n  int m) {}\n"
+      "void go(n::V* v, int* q) {\n  k<<<1, 1>>>(v);\n  ::k<<<1, 1>>>(q,\n    3);\n}\n";
+  const auto r = split_source(src);
+  ASSERT_TRUE(r.unsupported.empty()) << r.unsupported[0].construct;
+  ASSERT_EQ(r.names.size(), 2u);
+  EXPECT_EQ(r.names[0].text, "static_cast<void (*)(n::V* p, int m)>(k)");  // default argument dropped
+  EXPECT_EQ(r.names[1].text, "static_cast<void (*)(const int* p, int m)>(k)");
+  EXPECT_TRUE(
+      has(r.host_source, "::judge_nvrtc::Pick<0, void (*)(n::V* p, int m)> judge_overload_k(n::V* p, int m = 2);"));
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(decltype(judge_overload_k(v)){}, 1, 1)(v)"));
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(decltype(::judge_overload_k(q, 3)){}, 1, 1)(q,"));
+  EXPECT_EQ(lines(r.host_source), lines(src));
+  EXPECT_EQ(r.launches, 2);
+}
+
+TEST(Splitter, DeducedTemplateArgumentsComeFromDeclaredTypes) {
+  const std::string src =
+      "template <typename T, int B = 256>\n__global__ void k(const T* __restrict__ in, T* out, int n) {}\n"
+      "template <class T> __global__ void fill(T* p, T v, int n) {}\n"
+      "extern \"C\" void solve(const float* input, float* output, int N) {\n"
+      "  k<<<1, 1>>>(input, output, N);\n"
+      "  static double* tmp = nullptr;\n  const int n = N;\n"
+      "  fill<<<1, 1>>>(tmp, 0.0, n);\n}\n";
+  const auto r = split_source(src);
+  ASSERT_EQ(r.unsupported.size(), 1u);  // fill's `v` is a literal: T comes from `tmp` alone, but 0.0 is not a variable
+  EXPECT_EQ(r.names.size(), 1u);
+  EXPECT_EQ(r.names[0].text, "k<float>");
+  EXPECT_TRUE(has(r.host_source, "judge_nvrtc::launcher(0, &k<float>, 1, 1)(input, output, N)"));
+
+  const auto ok = split_source(
+      "template <class T> __global__ void fill(T* p, T v, int n) {}\n"
+      "void go(double* tmp, int n) {\n  const double zero = 0;\n  fill<<<1, 1>>>(tmp, zero, n);\n}\n");
+  ASSERT_TRUE(ok.unsupported.empty()) << ok.unsupported[0].construct;
+  EXPECT_EQ(ok.names[0].text, "fill<double>");  // `const double zero` binds T = double by value
+
+  const auto clash = split_source(
+      "template <class T> __global__ void add(const T* a, T* b) {}\n"
+      "void go(const float* a, int* b) {\n  add<<<1, 1>>>(a, b);\n}\n");
+  ASSERT_EQ(clash.unsupported.size(), 1u);
+  EXPECT_NE(clash.unsupported[0].construct.find("cannot deduce"), std::string::npos);
+}
+
 TEST(Splitter, MacrosForExecutionSpacesAreFollowed) {
   const auto r = split_source(
       "#define KERNEL __global__\nKERNEL void k(int* p) { p[0] = 1; }\n"
@@ -252,9 +297,13 @@ INSTANTIATE_TEST_SUITE_P(
         Unsupported{"void f(float* p, int n) {\n  cub::DeviceReduce::Sum(0, n, p, p, n);\n}\n", "cub::", 2},
         Unsupported{"template <int B> __global__ void k() {}\ntemplate <int B> void go() {\n  k<B><<<1, 1>>>();\n}\n",
                     "host function template", 3},
-        Unsupported{"__global__ void k(float* p) {}\n__global__ void k(int* p) {}\nvoid go(int* p) {\n  "
-                    "k<<<1, 1>>>(p);\n}\n",
-                    "overloaded", 4},
+        Unsupported{
+            "template <class T> __global__ void k(T* p) {}\ntemplate <class T> __global__ void k(T* p, int n) {}\n"
+            "void go(int* p) {\n  k<int><<<1, 1>>>(p);\n}\n",
+            "overloaded", 1},
+        Unsupported{"__global__ void k(float* p) {}\n__global__ void k(int* p) {}\nvoid go() {\n  "
+                    "cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 0);\n}\n",
+                    "other than in a launch", 4},
         Unsupported{"__global__ void child() {}\n__global__ void parent() { child<<<1, 1>>>(); }\n",
                     "dynamic parallelism", 2},
         Unsupported{"__managed__ int counter;\n", "__managed__", 1},

@@ -31,7 +31,7 @@ TEST(StopRule, DefaultsAreTheDocumentedOnes) {
   EXPECT_EQ(p.min_warmup_ms, 50);
   EXPECT_EQ(p.min_samples, 50u);
   EXPECT_EQ(p.min_timed_ms, 0);
-  EXPECT_EQ(p.target_noise, 0.0005);
+  EXPECT_EQ(p.target_noise, 0.001);
   EXPECT_EQ(p.budget_ms, 2000);
   EXPECT_EQ(p.max_samples, 50000u);
   EXPECT_EQ(p.max_total_ms, 15000);

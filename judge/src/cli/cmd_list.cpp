@@ -10,7 +10,8 @@
 namespace judge::cli {
 
 Command list_command() {
-  return {"list", "List the challenges (slug, title, difficulty, source: LeetGPU number or interview)", [](CLI::App& sub, const GlobalOptions& g) {
+  return {"list", "List the challenges (slug, title, difficulty, source: LeetGPU number or interview)",
+          [](CLI::App& sub, const GlobalOptions& g) {
             auto json = std::make_shared<bool>(false);
             sub.add_flag("--json", *json, "Print a JSON document instead of a table");
             return std::function<int()>([&g, json] {
@@ -29,8 +30,13 @@ Command list_command() {
                 j["challenges"] = nlohmann::ordered_json::array();
                 for (const auto& c : all)
                   j["challenges"].push_back(
-                      {{"number", c.source == "leetgpu" ? nlohmann::ordered_json(c.number) : nlohmann::ordered_json()}, {"slug", c.slug}, {"title", c.title}, {"difficulty", c.difficulty},
-                       {"source", c.source}, {"origin", c.origin()}, {"adapted", c.adapted}});
+                      {{"number", c.source == "leetgpu" ? nlohmann::ordered_json(c.number) : nlohmann::ordered_json()},
+                       {"slug", c.slug},
+                       {"title", c.title},
+                       {"difficulty", c.difficulty},
+                       {"source", c.source},
+                       {"origin", c.origin()},
+                       {"adapted", c.adapted}});
                 fmt::print("{}\n", j.dump(2));
                 return 0;
               }

@@ -110,6 +110,17 @@ Launch<P...> launcher(int index, void (*)(P...), dim3 grid, dim3 block, std::siz
   return {kernel_handle(index), grid, block, shared_bytes, stream};
 }
 
+// An overloaded kernel's index and type, from the host declaration the splitter adds beside it:
+// `launcher(decltype(judge_overload_k(args)){}, ...)` lets overload resolution pick it.
+template <int I, class F>
+struct Pick {};
+
+template <int I, class... P>
+Launch<P...> launcher(Pick<I, void (*)(P...)>, dim3 grid, dim3 block, std::size_t shared_bytes = 0,
+                      cudaStream_t stream = 0) {
+  return {kernel_handle(I), grid, block, shared_bytes, stream};
+}
+
 inline cudaError_t global(int index, void** address, std::size_t* bytes) {
   const Loaded& l = loaded();
   if (l.status != cudaSuccess) return l.status;

@@ -9,6 +9,7 @@
 
 #include "compile/lexer.hpp"
 #include "compile/macro_expand.hpp"
+#include "compile/template_deduction.hpp"
 
 namespace judge::compile {
 namespace {
@@ -27,6 +28,7 @@ struct Entity {
   Space space = Space::host;
   std::size_t first = 0, last = 0;                  // token range, inclusive
   std::size_t body_open = npos, body_close = npos;  // function bodies
+  std::size_t params_open = npos;                   // functions: the `(` of the parameter list
   bool is_template = false;
   bool is_const = false;  // const/constexpr variables live on both sides
   bool is_class = false;  // a class/struct/union/enum definition or declaration
@@ -390,6 +392,7 @@ class Splitter {
     }
     if (saw_paren && !saw_eq && paren != npos) {
       e.kind = EntityKind::function;
+      e.params_open = paren;
       std::size_t n = paren - 1;
       if (is(n, ">")) n = back_to_open_angle(n);
       if (ident(n)) e.name = std::string(text(n));
@@ -473,7 +476,8 @@ class Splitter {
         check_device_body(e);
         break;
       case Space::kernel:
-        if (e.body_open != npos) host_edits_.push_back(replace(t_[e.body_open].begin, t_[e.body_close].end, "{}"));
+        if (e.body_open != npos)
+          host_edits_.push_back(replace(t_[e.body_open].begin, t_[e.body_close].end, "{}" + overload_pick(e)));
         check_device_body(e);
         break;
       case Space::both:
@@ -608,8 +612,90 @@ class Splitter {
       chosen.push_back(e);
     }
     if (chosen.size() == 1) return chosen.front();
+    // Overloads (one namespace, no templates) are launched through their picks (overload_pick).
+    const bool one_set = std::all_of(chosen.begin(), chosen.end(), [&](const Entity* e) {
+      return e->ns == chosen.front()->ns && !e->is_template && e->params_open != npos;
+    });
+    if (one_set) return chosen.front();
     issue(fmt::format("overloaded or repeated kernel name {}", name), at);
     return nullptr;
+  }
+
+  // ---- overloaded kernels ----------------------------------------------------------------------
+  // C++ picks among overloads by the launch's arguments, so the host part lets the host compiler
+  // do it: each overload gets a host declaration `Pick<index, void(*)(params)> judge_overload_k(params);`
+  // beside its stub, and a launch becomes `launcher(decltype(judge_overload_k(args)){}, ...)`. The
+  // device part names each overload by `static_cast<void(*)(params)>(ns::k)`.
+
+  bool is_overloaded(const Entity& e) const {
+    if (e.space != Space::kernel || e.body_open == npos) return false;
+    int defined = 0;
+    for (const Entity& o : entities_)
+      defined += o.space == Space::kernel && o.body_open != npos && o.name == e.name && o.ns == e.ns;
+    return defined > 1;
+  }
+
+  // The parameter list of function `e` on one line: default arguments dropped (`drop_defaults`,
+  // for a function type), names of this file's namespace-scope entities qualified (NVRTC reads a
+  // name expression at global scope).
+  std::optional<std::string> parameter_text(const Entity& e, bool drop_defaults, bool qualify) const {
+    const std::size_t close = matching(e.params_open);
+    std::string out;
+    bool in_default = false;
+    int depth = 0;
+    for (std::size_t k = e.params_open + 1; k < close; ++k) {
+      if (t_[k].kind == TokenKind::directive) return std::nullopt;
+      const std::string_view w = text(k);
+      if (w == "(" || w == "[" || w == "{" || w == "<") ++depth;
+      if (w == ")" || w == "]" || w == "}" || w == ">") --depth;
+      if (depth == 0 && w == ",") in_default = false;
+      if (depth == 0 && w == "=" && drop_defaults) in_default = true;
+      if (in_default) continue;
+      if (!out.empty() && t_[k].begin > t_[k - 1].end) out += ' ';
+      const std::optional<std::string> q = qualify && ident(k) && !is(k - 1, "::") ? qualify_argument(w) : std::nullopt;
+      out += q ? *q : std::string(w);
+    }
+    return out;
+  }
+
+  // The host declaration that carries overload `e`'s index; empty when `e` is not an overload.
+  std::string overload_pick(const Entity& e) {
+    if (!is_overloaded(e)) return "";
+    const std::optional<std::string> type = parameter_text(e, true, true);
+    const std::optional<std::string> params = parameter_text(e, false, false);
+    if (e.is_template || !type || !params) {
+      issue(fmt::format("overloaded or repeated kernel name {}", e.name), e.params_open);
+      return "";
+    }
+    const std::string pointer = fmt::format("void (*)({})", *type);
+    const int index = name_index(fmt::format("static_cast<{}>({})", pointer, qualified(e)), false);
+    return fmt::format(" ::judge_nvrtc::Pick<{}, {}> judge_overload_{}({});", index, pointer, e.name, *params);
+  }
+
+  // Rewrites the launch of overloaded kernel `w` at [start, after] (`after` is the `<<<`).
+  void rewrite_overloaded_launch(std::string_view w, std::size_t k, std::size_t start, std::size_t after) {
+    const std::size_t close = launch_close(after);
+    if (close == npos || !is(close + 1, "(")) {
+      issue("kernel launch without a closing >>> and arguments", after);
+      return;
+    }
+    const std::size_t args_close = matching(close + 1);
+    std::string args;
+    for (std::size_t a = close + 2; a < args_close; ++a) {
+      if (t_[a].kind == TokenKind::directive) {
+        issue(fmt::format("preprocessor line inside the launch of overloaded kernel {}", w), a);
+        return;
+      }
+      if (!args.empty() && t_[a].begin > t_[a - 1].end) args += ' ';
+      args += text(a);
+    }
+    std::string prefix(s_.substr(t_[start].begin, t_[k].begin - t_[start].begin));
+    std::erase_if(prefix, [](char c) { return c == '\n' || c == '\r'; });
+    ++r_.launches;
+    host_edits_.push_back(
+        replace(t_[start].begin, t_[after].end,
+                fmt::format("judge_nvrtc::launcher(decltype({}judge_overload_{}({})){{}}, ", prefix, w, args)));
+    host_edits_.push_back(replace(t_[close].begin, t_[close].end, ")"));
   }
 
   const Entity* find_variable(std::string_view name) const {
@@ -738,20 +824,36 @@ class Splitter {
       if (is(start - 1, "::")) --start;                            // ::k
       std::size_t after = k + 1;
       std::string args;
+      bool deduced_args = false;  // `args` deduced here, not written in the source
       if (is(after, "<")) {
         std::size_t close = after;
         if (!template_arguments(after, f, locals, close, args)) return;
         after = close + 1;
       } else if (kernel->is_template && is(after, "<<<")) {
-        issue(fmt::format("launch of kernel template {} with deduced arguments", w), k);
-        return;
+        const std::optional<std::string> deduced = deduce_launch(*kernel, f, after);
+        if (!deduced) {
+          issue(fmt::format("launch of kernel template {} with arguments the splitter cannot deduce", w), k);
+          return;
+        }
+        args = *deduced;
+        deduced_args = true;
       }
       if (f.is_template) {
         issue(fmt::format("kernel {} used inside a host function template", w), k);
         return;
       }
-      const std::string expr = qualified(*kernel) + (args.empty() ? "" : "<" + args + ">");
-      const std::string host_name(s_.substr(t_[start].begin, t_[after - 1].end - t_[start].begin));
+      if (is_overloaded(*kernel)) {
+        if (!is(after, "<<<") || !args.empty()) {
+          issue(fmt::format("overloaded kernel {} used other than in a launch", w), k);
+          return;
+        }
+        rewrite_overloaded_launch(w, k, start, after);
+        k = after;
+        continue;
+      }
+      const std::string expr = qualified(*kernel) + (args.empty() && !deduced_args ? "" : "<" + args + ">");
+      const std::string host_name = std::string(s_.substr(t_[start].begin, t_[after - 1].end - t_[start].begin)) +
+                                    (deduced_args ? "<" + args + ">" : "");
       const int index = name_index(expr, false);
       if (is(after, "<<<")) {
         const std::size_t close = launch_close(after);
@@ -775,6 +877,99 @@ class Splitter {
         k = after - 1;
       }
     }
+  }
+
+  // ---- deduced template arguments (compile/template_deduction.hpp) -----------------------------
+
+  // Token texts of [from, to), split at top-level commas.
+  std::vector<std::vector<std::string>> comma_list(std::size_t from, std::size_t to) const {
+    std::vector<std::vector<std::string>> out(1);
+    int depth = 0;
+    for (std::size_t k = from; k < to; ++k) {
+      const std::string_view w = text(k);
+      if (w == "(" || w == "[" || w == "{" || w == "<") ++depth;
+      if (w == ")" || w == "]" || w == "}" || w == ">") --depth;
+      if (w == ">>") depth -= 2;
+      if (depth == 0 && w == ",") {
+        out.emplace_back();
+        continue;
+      }
+      out.back().emplace_back(w);
+    }
+    if (out.size() == 1 && out[0].empty()) out.clear();
+    return out;
+  }
+
+  static std::vector<std::string> before_default(std::vector<std::string> tokens) {
+    if (const auto eq = std::find(tokens.begin(), tokens.end(), "="); eq != tokens.end())
+      tokens.erase(eq, tokens.end());
+    return tokens;
+  }
+
+  // The declared type of variable `name` as function `f` sees it before token `at`: one of f's
+  // parameters, or the last plain local declaration (`const float* p = ...;`, `int n;`).
+  std::optional<TypeTokens> declared_type(const Entity& f, std::string_view name, std::size_t at) const {
+    std::optional<TypeTokens> found;
+    for (const auto& p : comma_list(f.params_open + 1, matching(f.params_open))) {
+      const Declarator d = split_declarator(before_default(p));
+      if (d.name == name) found = d.type;
+    }
+    for (std::size_t j = f.body_open + 1; j < at; ++j) {
+      if (text(j) != name || !(is(j + 1, "=") || is(j + 1, ";") || is(j + 1, "{") || is(j + 1, "(") || is(j + 1, "[")))
+        continue;
+      if (!(ident(j - 1) || is(j - 1, "*") || is(j - 1, "&"))) continue;
+      std::size_t s = j;
+      while (s > f.body_open + 1 && !is(s - 1, ";") && !is(s - 1, "{") && !is(s - 1, "}") && !is(s - 1, "(")) --s;
+      TypeTokens type;
+      bool plain = true;
+      for (std::size_t k = s; k < j; ++k) {
+        const std::string_view w = text(k);
+        if (w == "static" || w == "register") continue;
+        if (w == "constexpr") {
+          type.emplace_back("const");
+          continue;
+        }
+        plain &= w != "," && w != "auto" && w != "return" && w != "=" && w != "." && w != "->";
+        type.emplace_back(w);
+      }
+      if (plain && !type.empty() && !is(j + 1, "[")) found = type;
+      if (!plain || is(j + 1, "[")) found.reset();
+    }
+    return found;
+  }
+
+  // The template arguments of a launch of kernel template `kernel` written without them (`<<<` at
+  // `open`), deduced from the declared types of its arguments, as an argument list text.
+  std::optional<std::string> deduce_launch(const Entity& kernel, const Entity& f, std::size_t open) const {
+    if (!is(kernel.first, "template") || !is(kernel.first + 1, "<") || kernel.params_open == npos) return std::nullopt;
+    std::size_t template_close = kernel.first + 1;
+    for (int depth = 0; template_close < kernel.params_open; ++template_close) {
+      if (is(template_close, "<")) ++depth;
+      if (is(template_close, ">") && --depth == 0) break;
+    }
+    std::vector<TemplateParam> params;
+    for (const auto& p : comma_list(kernel.first + 2, template_close)) {
+      if (p.empty()) return std::nullopt;
+      TemplateParam t;
+      t.is_type = p[0] == "typename" || p[0] == "class";
+      t.has_default = std::find(p.begin(), p.end(), "=") != p.end();
+      const std::vector<std::string> head = before_default(p);
+      t.name = head.back();
+      params.push_back(std::move(t));
+    }
+    std::vector<TypeTokens> parameter_types;
+    for (const auto& p : comma_list(kernel.params_open + 1, matching(kernel.params_open)))
+      parameter_types.push_back(split_declarator(before_default(p)).type);
+    const std::size_t close = launch_close(open);
+    if (close == npos || !is(close + 1, "(")) return std::nullopt;
+    std::vector<std::optional<TypeTokens>> arg_types;
+    for (const auto& a : comma_list(close + 2, matching(close + 1)))
+      arg_types.push_back(a.size() == 1 ? declared_type(f, a[0], open) : std::nullopt);
+    const auto deduced = deduce_template_arguments(params, parameter_types, arg_types);
+    if (!deduced) return std::nullopt;
+    std::string out;
+    for (const std::string& d : *deduced) out += (out.empty() ? "" : ", ") + d;
+    return out;
   }
 
   // `<...>` after a kernel name: the argument text for the name expression, qualified.

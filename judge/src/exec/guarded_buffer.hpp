@@ -2,6 +2,8 @@
 // past the end (or before the start) is caught and named.
 #pragma once
 
+#include <cstdint>
+
 #include <cstddef>
 #include <optional>
 
@@ -25,6 +27,9 @@ class GuardedBuffer {
 
   void* data() const { return base_ ? base_ + guard_ : nullptr; }
   std::size_t bytes() const { return bytes_; }
+  // The whole allocation, guard zones included: [allocation_begin, allocation_end).
+  std::uintptr_t allocation_begin() const { return reinterpret_cast<std::uintptr_t>(base_); }
+  std::uintptr_t allocation_end() const { return allocation_begin() + total_; }
 
   // Byte offset (relative to data(), negative = before it) of the first changed canary byte.
   Result<std::optional<long long>> first_guard_change() const;

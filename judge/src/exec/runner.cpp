@@ -7,15 +7,26 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 namespace judge::exec {
 
 namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kRunnerFd = 3;
+// How long a runner whose channel closed may take to end by itself before it is killed: ending
+// through the sandbox's init and outer process takes a few milliseconds.
+constexpr int kDyingGraceMs = 1000;
 }  // namespace
 
 Result<Runner> Runner::start(const RunnerLimits& limits) {
+  auto r = spawn(limits);
+  if (!r) return r.error();
+  if (auto s = r->wait_ready(); !s) return s.error();
+  return r;
+}
+
+Result<Runner> Runner::spawn(const RunnerLimits& limits) {
   auto pair = Channel::make_pair();
   if (!pair) return pair.error();
   auto scratch = ScratchDir::create();
@@ -53,24 +64,28 @@ Result<Runner> Runner::start(const RunnerLimits& limits) {
   r.child_ = std::move(*child);
   r.channel_ = std::move(pair->first);
   r.limits_ = limits;
+  return r;
+}
+
+Status Runner::wait_ready() {
   bool timed_out = false;
-  auto hello = r.wait_message(limits.setup_ms, timed_out);
+  auto hello = wait_message(limits_.setup_ms, timed_out);
   if (!hello) {
-    r.child_.kill_group();
-    const util::ExitStatus& status = r.child_.wait();
+    child_.kill_group();
+    const util::ExitStatus& status = child_.wait();
     std::string why = timed_out ? "did not start in time" : "exited (" + status.describe() + ")";
-    if (!r.child_.err().text.empty()) why += ": " + r.child_.err().text;
+    if (!child_.err().text.empty()) why += ": " + child_.err().text;
     return make_error("the GPU runner " + why);
   }
   if (!hello->body.value("ok", false))
     return make_error(hello->body.value("error", std::string("runner failed to start")));
-  r.device_ = hello->body.at("device");
-  r.sandbox_ = SandboxReport::from_json(hello->body.value("sandbox", nlohmann::json()));
-  if (auto s = r.check_sandbox(); !s) {
-    r.stop();
-    return s.error();
+  device_ = hello->body.at("device");
+  sandbox_ = SandboxReport::from_json(hello->body.value("sandbox", nlohmann::json()));
+  if (auto s = check_sandbox(); !s) {
+    stop();
+    return s;
   }
-  return r;
+  return Ok{};
 }
 
 Status Runner::check_sandbox() const {
@@ -124,6 +139,15 @@ TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& sh
   const std::size_t text_out = child_.out().text.size(), text_err = child_.err().text.size();
   auto finish = [&](TestOutcome::End end) {
     out.end = end;
+    if (end == TestOutcome::End::died) {
+      // The channel closed because the runner is ending (exit, abort, a crash). Let it end by
+      // itself for a moment, so the status the judge reports is its own (mirrored out of the PID
+      // namespace by the sandbox's outer process) and not the SIGKILL sent below.
+      const auto give_up = Clock::now() + std::chrono::milliseconds(kDyingGraceMs);
+      while (!child_.try_wait() && Clock::now() < give_up) {
+        if (!child_.drain(5)) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }
     if (end != TestOutcome::End::done) {  // whatever the runner is doing now, it must stop
       child_.kill_group();
       out.exit = child_.wait();

@@ -49,6 +49,12 @@ class Runner {
   // Starts `judge __runner` and waits for its hello. Fails (with the runner's reason, e.g. "no
   // CUDA device") when no GPU can be used.
   static Result<Runner> start(const RunnerLimits& limits);
+  // start() in two steps: spawn() starts the process and returns at once; wait_ready() waits
+  // for its hello (the CUDA context, a few hundred milliseconds), possibly on another thread, so
+  // a runner started early gets ready while the caller works. Spawn from a thread that outlives
+  // the runner: it dies with the thread that started it (PR_SET_PDEATHSIG).
+  static Result<Runner> spawn(const RunnerLimits& limits);
+  Status wait_ready();
 
   const nlohmann::json& device() const { return device_; }
   // The runner's protections: predicted at start, as applied once a solution is loaded.

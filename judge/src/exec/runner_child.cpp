@@ -15,6 +15,7 @@
 #include "exec/channel.hpp"
 #include "exec/cuda_check.hpp"
 #include "exec/device_watch.hpp"
+#include "exec/free_guard.hpp"
 #include "exec/guarded_buffer.hpp"
 #include "exec/launch_record.hpp"
 #include "exec/sandbox.hpp"
@@ -194,16 +195,26 @@ struct SolveOutcome {
   cudaError_t error = cudaSuccess;
   bool sticky = false;                 // the context is unusable (every later call fails)
   std::optional<FailedLaunch> launch;  // the first launch the runtime refused, if any
+  std::optional<std::string> freed;    // solve tried to free a judge buffer (free_guard.hpp)
 };
+
+std::vector<GuardedRange> judge_ranges(const TestRequest& r, const std::vector<GuardedBuffer>& bufs) {
+  std::vector<GuardedRange> ranges;
+  for (std::size_t i = 0; i < bufs.size(); ++i)
+    ranges.push_back({r.buffers[i].name, bufs[i].allocation_begin(), bufs[i].allocation_end()});
+  return ranges;
+}
 
 // Calls solve, waits for the device and tells a sticky error (a kernel fault: the context is
 // lost) from one the context survives (a refused launch, a bad argument to an API call), after
 // which the outputs can still be inspected, as LeetGPU's harness would.
-SolveOutcome call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage) {
+SolveOutcome call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage, std::vector<GuardedRange> ranges) {
   SolveOutcome o;
+  start_free_guard(std::move(ranges));
   start_launch_recording();
   invoke_solve(solve, storage);
   const cudaError_t waited = wait_for_device();
+  o.freed = stop_free_guard();
   // A sticky error is raised again by every later call; one the context survived is not.
   o.sticky = waited != cudaSuccess && (cudaDeviceSynchronize() != cudaSuccess || cudaGetLastError() != cudaSuccess);
   o.launch = stop_launch_recording();
@@ -234,7 +245,7 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   const DeviceWatch watch;  // what solve must leave as it found it
   (void)ch.send({{"op", "started"}});
   const auto t0 = std::chrono::steady_clock::now();
-  const SolveOutcome solved = call_solve(loaded.solve, storage);
+  const SolveOutcome solved = call_solve(loaded.solve, storage, judge_ranges(r, *bufs));
   const double solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::fflush(stdout);
   // solve is done: what follows (copies back, guard and input checks) is the judge's own work
@@ -250,9 +261,9 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     must_exit = true;  // the context is unusable; a fresh runner serves the next test
     return {{"op", "done"}, {"cuda_error", error_block}, {"solve_ms", solve_ms}, {"buffers", addresses}};
   }
-  if (std::string what = watch.changes(*bufs, names); !what.empty()) {
+  if (std::string what = watch.changes(*bufs, names); !what.empty() || solved.freed) {
     must_exit = true;  // the judge's context or buffers are not what it set up
-    return {{"op", "done"}, {"misuse", what}, {"solve_ms", solve_ms}};
+    return {{"op", "done"}, {"misuse", what.empty() ? *solved.freed : what}, {"solve_ms", solve_ms}};
   }
   auto report = inspect(r, shm, *bufs);
   if (!report) {

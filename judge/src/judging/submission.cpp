@@ -16,6 +16,7 @@
 #include "judging/case_data.hpp"
 #include "judging/diagnose.hpp"
 #include "judging/isolated_compile.hpp"
+#include "judging/perf_prefetch.hpp"
 #include "judging/sanitize.hpp"
 #include "judging/timing_build.hpp"
 
@@ -206,6 +207,12 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
   prep.max_alternate_bytes =
       std::min<std::size_t>(std::size_t{4} << 30, result.device.value("memory_bytes", std::size_t{0}) / 6);
 
+  // The performance case's data (and its runner, on a timing build) get ready meanwhile.
+  PerfPrefetch prefetch;
+  for (const spec::TestCase* t : selected)
+    if (t->kind == spec::CaseKind::performance)
+      prefetch = PerfPrefetch(c, *t, binding, prep, opt.sanitize.empty() ? timing_build : nullptr, limits);
+
   // 4. Tests in order; a dead runner is replaced when more tests are to run.
   std::string loaded = artifact.string();
   for (std::size_t i = 0; i < selected.size(); ++i) {
@@ -224,20 +231,25 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
             "the nvcc build for timing failed, so the NVRTC build was timed: " + nv.log.substr(0, nv.log.find('\n'));
       }
     }
-    if (!runner->alive()) {
-      runner = start_and_load(limits, wanted);
-      if (!runner) return ended(result, Verdict::JE, "cannot restart the GPU runner: " + runner.error().message);
-      loaded = wanted;
-    } else if (loaded != wanted) {
+    if (!runner->alive() || loaded != wanted) {
       // A fresh runner: the sandbox lets a runner read the one artifact it loaded first.
-      runner->stop();
-      runner = start_and_load(limits, wanted);
+      const bool restart = !runner->alive();
+      if (!restart) runner->stop();
+      std::optional<Result<exec::Runner>> prestarted;
+      if (tc.kind == spec::CaseKind::performance && wanted != artifact.string())
+        prestarted = prefetch.take_timing_runner();
+      runner = prestarted && *prestarted ? std::move(*prestarted) : start_and_load(limits, wanted);
       if (!runner)
-        return ended(result, Verdict::JE, "cannot start the GPU runner for the timed build: " + runner.error().message);
+        return ended(
+            result, Verdict::JE,
+            (restart ? "cannot restart the GPU runner: " : "cannot start the GPU runner for the timed build: ") +
+                runner.error().message);
       loaded = wanted;
     }
     const auto data_start = Clock::now();
-    auto data = prepare_case(c, tc, binding, prep);
+    std::optional<Result<CaseData>> prefetched;
+    if (tc.kind == spec::CaseKind::performance) prefetched = prefetch.take_data();
+    auto data = prefetched ? std::move(*prefetched) : prepare_case(c, tc, binding, prep);
     split.data_ms += ms_since(data_start);
     const auto run_start = Clock::now();
     TestResult tr;

@@ -246,11 +246,10 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
   if (!doc) return doc.error();
   const Json& j = *doc;
   const JsonPath at(file.string());
-  if (auto s = expect_keys(
-          j, at,
-          {"format", "slug", "source", "number", "adapted", "title", "difficulty", "params", "tolerance", "work",
-           "time_limit_ms", "check"},
-          {"format", "slug", "title", "difficulty", "params", "tolerance"});
+  if (auto s = expect_keys(j, at,
+                           {"format", "slug", "source", "number", "adapted", "title", "difficulty", "params",
+                            "tolerance", "work", "time_limit_ms", "check"},
+                           {"format", "slug", "title", "difficulty", "params", "tolerance"});
       !s)
     return s.error();
   Challenge c;

@@ -1,4 +1,4 @@
-// Hostile case free-input-pointer: cudaFree(A): not the start of an allocation, so CUDA refuses; the error is reported
+// Hostile case free-input-pointer: cudaFree(A), the judge's buffer: the runner refuses to free it and the test is RTE naming A
 // Expected: RTE.
 #include <cuda_runtime.h>
 

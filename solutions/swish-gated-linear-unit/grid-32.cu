@@ -1,0 +1,18 @@
+// Small fixed grid: 32 blocks of 256 threads and a grid-stride loop over the N / 2 outputs.
+//
+// Coalesced, and 32 SMs work instead of one, but each holds only 8 warps with one pair of loads
+// in flight: eight times the bytes in flight of one-block, still a few percent of the card.
+#include <cuda_runtime.h>
+
+__device__ __forceinline__ float silu(float x) { return x / (1.0f + expf(-x)); }
+
+__global__ void swiglu_grid_stride(const float* input, float* output, int half) {
+  const int stride = gridDim.x * blockDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < half; i += stride)
+    output[i] = silu(input[i]) * input[half + i];
+}
+
+extern "C" void solve(const float* input, float* output, int N) {
+  swiglu_grid_stride<<<32, 256>>>(input, output, N / 2);
+  cudaDeviceSynchronize();
+}
