@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: build, run every test (unit + GPU), judge every shipped
 # solution and construct-corpus file under each compile engine, judge the hostile corpus
-# (scripts/check-hostile.py), and print a short summary last.
+# (scripts/check-hostile.py), validate every challenge (judge validate), and print a short summary last.
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
 #                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S] [--calibrate]
@@ -98,6 +98,8 @@ if [ $record -eq 1 ]; then
 fi
 # The ladders: rungs, labels and notes in expected.json, the shipped baselines of this GPU, and
 # with --calibrate a fresh calibration here against them (its wall time in the summary).
+slugs_validate=()
+[ ${#only[@]} -gt 0 ] && IFS=, read -r -a slugs_validate <<<"${only[1]}"
 gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
 check_args=()
 [ -n "$gpu_name" ] && check_args=(--gpu "$gpu_name")
@@ -109,6 +111,8 @@ if [ $calibrate -eq 1 ]; then
   "$build/bin/judge" baseline calibrate --store "$build/calibrated" "${slugs[@]}" >"$out/calibrate.log" 2>&1 || e2e_rc=1
   check_args+=(--store "$build/calibrated")
 fi
+step "challenge validation (judge validate: statements, tests, references, ladders, baselines of every GPU model)"
+"$build/bin/judge" validate "${slugs_validate[@]}" >"$out/validate.txt" 2>&1
 step "ladder check"
 slugs=()
 [ ${#only[@]} -gt 0 ] && IFS=, read -r -a slugs <<<"${only[1]}"
@@ -156,6 +160,7 @@ fi
 [ -f "$out/record-baselines.log" ] && grep "^timed " "$out/record-baselines.log" | sed 's/^/baselines recorded: /'
 [ -f "$out/calibrate.log" ] && grep -E "^(timed |FAILED|nothing to time)" "$out/calibrate.log" | sed 's/^/calibrate: /'
 grep -E "^(FAIL|ladder check:)" "$out/ladder-check.txt" | sed 's/^/ladders: /'
+tail -1 "$out/validate.txt" | sed 's/^/content: /'
 # The full table is printed above; the summary keeps its header, the files where an engine
 # disagrees (column "same" = NO) and the count line.
 if [ $e2e -eq 1 ]; then
@@ -170,6 +175,6 @@ fi
 if [ -n "${OUT:-}" ] && [ "$OUT" != "$out" ]; then
   tar -C "$build" -cf "$OUT/gpu-check-logs.tar" out
   cp "$out/solutions.txt" "$out/hostile.txt" "$OUT/" 2>/dev/null
-  cp "$out/repeatability.md" "$out/baselines.tar" "$out/matmul.txt" "$out/ladder-check.txt" "$OUT/" 2>/dev/null
+  cp "$out/repeatability.md" "$out/baselines.tar" "$out/matmul.txt" "$out/ladder-check.txt" "$out/validate.txt" "$OUT/" 2>/dev/null
 fi
 [ $unit_rc -eq 0 ] && [ $gpu_rc -eq 0 ] && [ $e2e_rc -eq 0 ] && [ $hostile_rc -eq 0 ] && [ $ladder_rc -eq 0 ]

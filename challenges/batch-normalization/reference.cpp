@@ -35,8 +35,7 @@ JUDGE_REFERENCE("batch-normalization", args) {
         var[k] += d * d;
       }
     std::vector<double> scale(width);
-    for (std::size_t k = 0; k < width; ++k)
-      scale[k] = gamma[c0 + k] / std::sqrt(var[k] / static_cast<double>(n) + eps);
+    for (std::size_t k = 0; k < width; ++k) scale[k] = gamma[c0 + k] / std::sqrt(var[k] / static_cast<double>(n) + eps);
     for (std::size_t r = 0; r < n; ++r)
       for (std::size_t k = 0; k < width; ++k)
         output[r * c + c0 + k] =

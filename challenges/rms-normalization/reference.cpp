@@ -20,7 +20,6 @@ JUDGE_REFERENCE("rms-normalization", args) {
     return x * x;
   });
   const double scale = gamma / std::sqrt(sum_squares / static_cast<double>(n) + eps);
-  judge::reference::parallel_for(n, [&](std::size_t i) {
-    output[i] = static_cast<float>(static_cast<double>(input[i]) * scale + beta);
-  });
+  judge::reference::parallel_for(
+      n, [&](std::size_t i) { output[i] = static_cast<float>(static_cast<double>(input[i]) * scale + beta); });
 }

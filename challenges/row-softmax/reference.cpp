@@ -20,6 +20,7 @@ JUDGE_REFERENCE("row-softmax", args) {
     for (std::size_t j = 1; j < n; ++j) max_value = std::max(max_value, static_cast<double>(row[j]));
     double sum = 0;
     for (std::size_t j = 0; j < n; ++j) sum += std::exp(static_cast<double>(row[j]) - max_value);
-    for (std::size_t j = 0; j < n; ++j) out[j] = static_cast<float>(std::exp(static_cast<double>(row[j]) - max_value) / sum);
+    for (std::size_t j = 0; j < n; ++j)
+      out[j] = static_cast<float>(std::exp(static_cast<double>(row[j]) - max_value) / sum);
   });
 }

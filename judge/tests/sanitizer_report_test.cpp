@@ -31,6 +31,26 @@ const char* const kMemcheckOutOfBounds = R"(========= COMPUTE-SANITIZER
 ========= ERROR SUMMARY: 2 errors
 )";
 
+// compute-sanitizer 2025.3.1 (CUDA 13.0), as printed on an H200: "Access to", not "Address".
+TEST(SanitizerReport, MemcheckOutOfBoundsReadInTheCuda13Wording) {
+  const SanitizerReport r = parse_sanitizer_output(
+      "========= COMPUTE-SANITIZER\n"
+      "========= Invalid __global__ read of size 4 bytes\n"
+      "=========     at k(const float *, float *, int)+0x70 in oob.cu:2\n"
+      "=========     by thread (4,0,0) in block (0,0,0)\n"
+      "=========     Access to 0x7f1b64800010 is out of bounds\n"
+      "=========     and is 1 bytes after the nearest allocation at 0x7f1b64800000 of size 16 bytes\n"
+      "========= \n");
+  ASSERT_EQ(r.findings.size(), 1u);
+  const SanitizerFinding& f = r.findings[0];
+  ASSERT_TRUE(f.address.has_value());
+  EXPECT_EQ(*f.address, 0x7f1b64800010u);
+  ASSERT_TRUE(f.allocation.has_value());
+  EXPECT_EQ(*f.allocation, 0x7f1b64800000u);
+  ASSERT_TRUE(f.bytes_after.has_value());
+  EXPECT_EQ(*f.bytes_after, 1);
+}
+
 TEST(SanitizerReport, MemcheckOutOfBoundsRead) {
   const SanitizerReport r = parse_sanitizer_output(kMemcheckOutOfBounds);
   ASSERT_EQ(r.findings.size(), 2u);

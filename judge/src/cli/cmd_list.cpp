@@ -40,9 +40,9 @@ Command list_command() {
                 fmt::print("{}\n", j.dump(2));
                 return 0;
               }
-              fmt::print("{:<36} {:<34} {:<10} {}\n", "slug", "title", "difficulty", "source");
+              fmt::print("{:<36} {:<37} {:<10} {}\n", "slug", "title", "difficulty", "source");
               for (const auto& c : all)
-                fmt::print("{:<36} {:<34} {:<10} {}\n", c.slug, c.title, c.difficulty, c.origin());
+                fmt::print("{:<36} {:<37} {:<10} {}\n", c.slug, c.title, c.difficulty, c.origin());
               return 0;
             });
           }};

@@ -93,9 +93,12 @@ void read_detail(std::string_view line, SanitizerFinding& f) {
   }
   if (starts_with(t, "Uninitialized access at ") && !f.address) {  // initcheck, a host API copy
     f.address = parse_number(word_after(t, "access at "));
-  } else if (starts_with(t, "Address ") && !f.address) {
-    f.address = parse_number(word_after(t, "Address "));
-    const std::size_t note = t.find(' ', 8);
+  } else if ((starts_with(t, "Address ") || starts_with(t, "Access to ")) && !f.address) {
+    // "Address 0x... is out of bounds" before compute-sanitizer 2025.3, "Access to 0x... is out
+    // of bounds" from it on (CUDA 13.0, seen on an H200).
+    const std::string_view key = starts_with(t, "Address ") ? "Address " : "Access to ";
+    f.address = parse_number(word_after(t, key));
+    const std::size_t note = t.find(' ', key.size());
     if (note != std::string_view::npos) f.address_note = std::string(trim(t.substr(note)));
   } else if (starts_with(t, "and is ") && f.address) {
     f.address_note += (f.address_note.empty() ? "" : " ") + std::string(t);
