@@ -1,12 +1,13 @@
 #include "exec/free_guard.hpp"
 
 #include <cuda_runtime_api.h>
-#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <atomic>
 #include <mutex>
 #include <utility>
+
+#include "exec/runtime_symbol.hpp"
 
 namespace judge::exec {
 namespace {
@@ -25,11 +26,6 @@ bool refuse(const char* call, const void* p) {
   if (!r) return false;
   if (g_refused++ == 0) g_first = fmt::format("{} on the judge's buffer {}", call, r->name);
   return true;
-}
-
-template <class Fn>
-Fn next_symbol(const char* name) {
-  return reinterpret_cast<Fn>(::dlsym(RTLD_NEXT, name));
 }
 
 }  // namespace

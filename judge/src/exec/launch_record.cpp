@@ -9,6 +9,8 @@
 #include <memory>
 #include <mutex>
 
+#include "exec/runtime_symbol.hpp"
+
 namespace judge::exec {
 namespace {
 
@@ -56,11 +58,6 @@ std::string kernel_name(const void* func) {
       return demangle(name);
   }
   return "";
-}
-
-template <class Fn>
-Fn next_symbol(const char* name) {
-  return reinterpret_cast<Fn>(::dlsym(RTLD_NEXT, name));
 }
 
 using LaunchFn = cudaError_t (*)(const void*, dim3, dim3, void**, std::size_t, cudaStream_t);
