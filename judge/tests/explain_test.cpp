@@ -46,9 +46,15 @@ TEST(ExplainUnwritten, TailAfterAVectorWidth) {
   for (std::size_t i = 1000; i < 1003; ++i) s.never_write(i);
   const Finding f = s.analyze();
   EXPECT_TRUE(Says(f, "unwritten_tail", "the last 3 elements of C (from index 1000) were never written"));
-  EXPECT_TRUE(Says(f, "unwritten_tail", "largest multiple of 4"));
+  EXPECT_TRUE(Says(f, "unwritten_tail", "1000 is a multiple of 8 (N = 1003 is not)"));
   EXPECT_TRUE(Says(f, "unwritten_tail", "without a scalar loop for the remainder"));
-  EXPECT_EQ(f.evidence["multiple_of"], 4);
+  EXPECT_EQ(f.evidence["multiple_of"], 8);
+
+  Scenario small(5);  // float4 without its tail at N = 5
+  small.never_write(4);
+  EXPECT_TRUE(Says(small.analyze(), "unwritten_tail",
+                   "the last 1 element of C (from index 4) was never written: 4 "
+                   "is a multiple of 4 (N = 5 is not)"));
 }
 
 TEST(ExplainUnwritten, TailAfterAGridRoundedDown) {
@@ -213,6 +219,36 @@ TEST(ExplainValues, PrecisionWithAnErrorThatGrows) {
   const Finding f = s.analyze();
   EXPECT_TRUE(Says(f, "precision", "close to the expected ones but outside the tolerance"));
   EXPECT_TRUE(Says(f, "precision", "the error grows along the output"));
+}
+
+TEST(ExplainValues, OneColumnPastATile) {
+  Scenario s(37);
+  s.dims = {37, 1};
+  for (std::size_t i = 32; i < 37; ++i) s.never_write(i);
+  EXPECT_TRUE(Says(s.analyze(), "unwritten_edge",
+                   "rows 32 to 36 of C (37 x 1) were never written: 32 is a multiple "
+                   "of 32"));
+}
+
+TEST(ExplainValues, EveryBlockRepeatsTheFirst) {
+  Scenario s(4097);
+  for (std::size_t i = 0; i < 4097; ++i) s.want[i] = static_cast<float>(i + 1);
+  for (std::size_t i = 0; i < 4097; ++i) s.got[i] = static_cast<float>(i % 1024 + 1);
+  EXPECT_TRUE(Says(s.analyze(), "values_misplaced", "element i holds element i % 1024"));
+}
+
+TEST(ExplainValues, WrongAtTheEdgesOfEveryTile) {
+  Scenario s(1000);
+  for (std::size_t i = 0; i < 992; ++i)
+    if (i % 16 >= 13) s.got[i] = s.want[i] * 0.5f + 1.0f + static_cast<float>(i % 7);
+  EXPECT_TRUE(Says(s.analyze(), "wrong_at_tile_positions", "(positions 13 to 15 of each 16)"));
+}
+
+TEST(ExplainValues, ScalarOutputsSayTheValue) {
+  Scenario s(1);
+  s.want[0] = 10;
+  s.got[0] = 12;
+  EXPECT_TRUE(Says(s.analyze(), "wrong_values", "C is 12 where 10 was expected (20% too high)"));
 }
 
 TEST(ExplainValues, NothingSimpleFallsBackToRanges) {

@@ -54,6 +54,11 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
     }
   }
   for (std::size_t b = 32; b <= 1024 && b < n; b *= 2) {
+    v.push_back({"repeats_first_block",
+                 fmt::format("element i holds element i % {} (every block of {} repeats the first block: nothing "
+                             "carries from one block to the next)",
+                             b, b),
+                 [b](std::size_t i) { return i % b; }});
     v.push_back({"reversed_in_blocks", fmt::format("reversed within each block of {}", b), [n, b](std::size_t i) {
                    const std::size_t j = i / b * b + (b - 1 - i % b);
                    return j < n ? j : kNone;
@@ -83,9 +88,27 @@ const Mapping* best_mapping(const Mismatches& m, const Values& src, const std::v
   return nullptr;
 }
 
-// How many wrong values occur somewhere in `src` (exact values).
+// Whether most of these values differ from each other (at least half distinct): only then does
+// finding a value elsewhere say where it came from.
+bool mostly_distinct(const Values& v, const std::vector<std::size_t>& indices) {
+  std::vector<std::uint64_t> bits;
+  bits.reserve(indices.size());
+  for (std::size_t i : indices) bits.push_back(std::bit_cast<std::uint64_t>(v[i] + 0.0));
+  std::sort(bits.begin(), bits.end());
+  const auto distinct = static_cast<std::size_t>(std::unique(bits.begin(), bits.end()) - bits.begin());
+  return distinct * 2 >= indices.size();
+}
+
+bool mostly_distinct(const Values& v) {
+  std::vector<std::size_t> all(std::min<std::size_t>(v.count, 4096));
+  for (std::size_t k = 0; k < all.size(); ++k) all[k] = k * (v.count / all.size());
+  return mostly_distinct(v, all);
+}
+
+// How many wrong values occur somewhere in `src` (exact values), when both the wrong values and
+// the source's values are mostly distinct (else a match says nothing).
 std::size_t found_in(const Mismatches& m, const Values& src) {
-  if (src.count > kMaxSetElements) return 0;
+  if (src.count > kMaxSetElements || !mostly_distinct(src) || !mostly_distinct(m.got, wrong_indices(m, 4096))) return 0;
   std::vector<std::uint64_t> sorted(src.count);  // bit patterns: NaN finds NaN, +0 and -0 are one (+ 0.0)
   for (std::size_t k = 0; k < src.count; ++k) sorted[k] = std::bit_cast<std::uint64_t>(src[k] + 0.0);
   std::sort(sorted.begin(), sorted.end());

@@ -25,10 +25,15 @@ std::string input_hint(const Mismatches& m, std::size_t i) {
     const double x = in.values[i];
     if (!std::isfinite(x)) return fmt::format("; {}[{}] is {} itself", in.name, i, value(x, in.values.type));
     if (x == 0) return fmt::format("; {}[{}] is 0 there: a division by zero?", in.name, i);
-    if (std::fabs(x) > kExpOverflow)
+    if (x > kExpOverflow)
       return fmt::format(
           "; {}[{}] is {}, and exp overflows float above 88.7: subtract the maximum before exp (softmax-style "
           "stability)",
+          in.name, i, value(x, in.values.type));
+    if (x < -kExpOverflow)
+      return fmt::format(
+          "; {}[{}] is {}, where exp underflows to 0, and 0 / 0 is NaN: subtract the maximum of the values that are "
+          "normalised together (each row's own), not a smaller or a global one",
           in.name, i, value(x, in.values.type));
   }
   // Inputs of another shape (a row, a whole matrix): extreme values anywhere.

@@ -24,17 +24,21 @@ std::string plural(std::size_t n, const char* word) {
 }
 
 Finding tail(const Mismatches& m, std::size_t start) {
-  const std::size_t n = m.cells.size(), rest = n - start, unit = rounding_unit(start, rest, rest >= 16);
+  const std::size_t n = m.cells.size(), rest = n - start;
+  // A short rest reads as a vector width (at most 16), a longer one as a block size.
+  std::size_t unit = 0;
+  for (std::size_t u = 2; u <= (rest < 16 ? 16 : 1024); u *= 2)
+    if (start % u == 0 && rest < u) unit = u;
   Finding f{"unwritten_tail", "", {}};
   f.evidence["first_unwritten"] = start;
   f.evidence["count"] = rest;
   std::string why;
-  if (unit && unit <= 16) {
+  if (unit && rest < 16) {
     f.evidence["multiple_of"] = unit;
     why = fmt::format(
-        ": {} is the largest multiple of {} in N = {}, the mark of a loop that handles {} elements at a time (a "
-        "vectorized load) without a scalar loop for the remainder",
-        start, unit, n, unit);
+        ": {} is a multiple of {} (N = {} is not), the mark of a loop that handles several elements at a time (a "
+        "vectorized load) without a scalar loop for the remainder{}",
+        start, unit, n, start % 32 == 0 ? ", or of a grid rounded down to whole blocks" : "");
   } else if (unit) {
     f.evidence["multiple_of"] = unit;
     why = fmt::format(
@@ -53,7 +57,7 @@ Finding tail(const Mismatches& m, std::size_t start) {
 std::optional<Finding> edges(const Mismatches& m) {
   if (m.got.dims.size() != 2) return std::nullopt;
   const auto rows = static_cast<std::size_t>(m.got.dims[0]), cols = static_cast<std::size_t>(m.got.dims[1]);
-  if (rows < 2 || cols < 2) return std::nullopt;
+  if (rows * cols < 2) return std::nullopt;
   std::size_t r0 = rows, c0 = cols;  // the first fully unwritten row, and column
   for (std::size_t r = rows; r-- > 0;) {
     bool all = true;
@@ -96,16 +100,20 @@ std::optional<Finding> edges(const Mismatches& m) {
         "guard the edges)",
         at.size() == 2 ? at[0] + " and " + at[1] : at[0]);
   }
-  f.sentence = fmt::format("{} of {} ({} x {}) were never written{}", where, m.buffer, rows, cols, why);
+  const bool one = parts.size() == 1 && (r0 + 1 == rows || c0 + 1 == cols);
+  f.sentence =
+      fmt::format("{} of {} ({} x {}) {} never written{}", where, m.buffer, rows, cols, one ? "was" : "were", why);
   return f;
 }
 
 // Every run of never-written elements has the same length L and starts at a multiple of L.
 std::optional<Finding> whole_blocks(const Mismatches& m) {
   const Runs r = runs_of(m.cells, Cell::unwritten, 3);
-  if (r.total < 2) return std::nullopt;
+  if (r.total == 0) return std::nullopt;
   const std::size_t len = r.first[0].second - r.first[0].first;
   if (len < 2 || m.unwritten != r.total * len) return std::nullopt;  // all runs as long as the first
+  // One run alone is a block only when it looks like one: 32..1024 elements, a power of two.
+  if (r.total == 1 && (len < 32 || len > 1024 || (len & (len - 1)) != 0)) return std::nullopt;
   for (std::size_t i = 0; i < m.cells.size(); i += len) {
     // Each aligned block of L is all unwritten or has no unwritten element at all.
     const std::size_t end = std::min(m.cells.size(), i + len);
@@ -118,9 +126,9 @@ std::optional<Finding> whole_blocks(const Mismatches& m) {
   f.evidence["blocks"] = r.total;
   f.evidence["ranges"] = runs_json(r);
   f.sentence = fmt::format(
-      "{} whole blocks of {} elements of {} were never written ({}): some blocks did no work (an early return, or "
+      "{} whole block{} of {} elements of {} {} never written ({}): some blocks did no work (an early return, or "
       "a block index that skips them)",
-      r.total, len, m.buffer, describe_runs(r));
+      r.total, r.total == 1 ? "" : "s", len, m.buffer, r.total == 1 ? "was" : "were", describe_runs(r));
   return f;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -192,7 +193,7 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     }
     if (c.never_written && c.never_written < c.mismatches)
       r.details.push_back(fmt::format("{} of the differing elements were never written", c.never_written));
-    if (spec::is_floating(opt.type) && c.max_abs_error > 0)
+    if (spec::is_floating(opt.type) && c.max_abs_error > 0 && c.never_written < c.mismatches)
       r.details.push_back(fmt::format("max abs error {:.3g}, max rel error {:.3g} (atol {:g}, rtol {:g})",
                                       c.max_abs_error, c.max_rel_error, opt.tolerance.atol, opt.tolerance.rtol));
     return;  // the first wrong buffer is enough to explain the verdict
@@ -324,6 +325,20 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
     check_timing(r, o.report["timing"], *r.timing);
   }
   return r;
+}
+
+bool diagnosis::is_known(std::string_view code) {
+  static constexpr std::string_view kCodes[] = {
+      // the judge's (above)
+      timeout, process_died, cuda_error, context_misuse, refused_launch, out_of_memory, wrote_outside, output_limit,
+      input_modified, never_written, wrong_values, reads_output_before_writing, race, timed_call_wrong,
+      work_escaped_timing, impossible_speed,
+      // the mismatch analysis's (judge/src/explain)
+      "nothing_written", "unwritten_edge", "unwritten_tail", "unwritten_head", "unwritten_blocks", "unwritten_strided",
+      "nan_or_inf", "left_unchanged", "wrote_zeros", "one_value", "values_misplaced", "input_copied",
+      "input_values_misplaced", "wrong_sign", "constant_factor", "constant_offset", "precision",
+      "wrong_at_tile_positions"};
+  return std::find(std::begin(kCodes), std::end(kCodes), code) != std::end(kCodes);
 }
 
 bool failed_on_output_values(const TestResult& r) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 
 #include "exec/runner.hpp"
 #include "judging/case_data.hpp"
@@ -35,10 +36,13 @@ inline constexpr const char* never_written = "never_written";
 inline constexpr const char* wrong_values = "wrong_values";
 inline constexpr const char* reads_output_before_writing = "reads_output_before_writing";
 inline constexpr const char* race = "race";  // the same test gave different outputs twice
-// Wrong outputs get the mismatch analysis's codes as well (explain/analyze.hpp, docs/diagnoses.md).
 inline constexpr const char* timed_call_wrong = "timed_call_wrong";
 inline constexpr const char* work_escaped_timing = "work_escaped_timing";
 inline constexpr const char* impossible_speed = "impossible_speed";
+// Wrong outputs get the mismatch analysis's codes as well (explain/analyze.hpp, docs/diagnoses.md).
+
+// Every code a test can get (these and the analysis's), for checking expected.json files.
+bool is_known(std::string_view code);
 }  // namespace diagnosis
 
 TestResult diagnose(const DiagnoseContext& ctx, const CaseData& data, const exec::TestOutcome& outcome);
