@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the generated bash completion (judge completion bash) as bash does on TAB: sets
 # COMP_WORDS and COMP_CWORD, calls _judge and checks COMPREPLY. With zsh installed, the zsh
-# script must at least parse. Usage: completion_test.sh JUDGE SOURCE_ROOT
+# script must parse and its walker must find the same slugs. Usage: completion_test.sh JUDGE SOURCE_ROOT
 set -euo pipefail
 judge=$1
 root=$2
@@ -49,9 +49,15 @@ expect "judge run relu $tmp/mi<TAB>" "$tmp/mine.cu " "$(complete_words "$judge" 
 rm -rf "$tmp"
 
 if command -v zsh >/dev/null; then
+  # The zsh script parses, and its walker (shared with bash) finds the slugs under zsh's rules;
+  # compadd itself runs only inside zsh's completion system.
   "$judge" completion zsh >"$script"
   zsh -n "$script" && echo "ok: the zsh script parses" || { echo "completion_test: the zsh script does not parse" >&2; failed=1; }
+  got=$(zsh -c 'source "$1" 2>/dev/null; setopt shwordsplit
+    _judge_walk --root "$2" run; _judge_candidates re "$3"; print -l -- $cands | grep "^re" | sort | tr "\n" " "' \
+    zsh "$script" "$root" "$judge")
+  expect "zsh: judge --root R run re<TAB>" "$slugs_re" "$got"
 else
-  echo "zsh not installed: its script is not parsed here"
+  echo "zsh not installed: its script is not checked here (scripts/setup.sh installs it)"
 fi
 exit $failed
