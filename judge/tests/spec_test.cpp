@@ -126,6 +126,15 @@ TEST_F(TestcaseErrors, NamesTheCaseAndField) {
   EXPECT_NE(error_of(replace(base, "\"N\": 2}", "\"N\": 2.5}")).find("int32 holds integers only"), std::string::npos);
   EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "{\"gauss\": [0, 1]}")).find("unknown generator"),
             std::string::npos);
+  EXPECT_EQ(error_of(replace(base, "[1, 2, 3, 4]", "{\"sorted\": [-1, 1]}")), "");
+  EXPECT_EQ(error_of(replace(base, "[1, 2, 3, 4]", "{\"sparse\": [4, -1, 1]}")), "");
+  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "{\"sparse\": [5, -1, 1]}"))
+                .find("$.cases[0].inputs.A.sparse[0]: nnz must be an integer in [0, 4]"),
+            std::string::npos);
+  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "{\"sparse\": [2, 1]}")).find("expected [nnz, lo, hi]"),
+            std::string::npos);
+  EXPECT_NE(error_of(replace(base, "[1, 2, 3, 4]", "{\"sorted\": [1, 1]}")).find("expected lo < hi"),
+            std::string::npos);
   EXPECT_NE(
       error_of(replace(base, "\"kind\": \"functional\"", "\"kind\": \"smoke\"")).find("$.cases[0].kind: unknown kind"),
       std::string::npos);

@@ -16,8 +16,10 @@ namespace judge::gen {
 // test data made by an older generator is then never used (judging/data_key.hpp).
 inline constexpr int kGeneratorVersion = 1;
 
-// The value of element i before it is rounded to the buffer's type.
-double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i);
+// The value of element i of `count` before it is rounded to the buffer's type (`floating`: the
+// type is a floating one; integer types get integer values from `sorted` and `sparse`).
+double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i,
+                      std::size_t count, bool floating = true);
 
 // Stream id of a buffer name (64-bit FNV-1a), used as part of the Philox counter.
 std::uint64_t stream_of(std::string_view buffer_name);

@@ -25,6 +25,7 @@ std::string data_key_text(const spec::Challenge& c, const spec::TestCase& tc, bo
   for (const auto& [name, v] : tc.scalars) t += fmt::format("scalar {} {:a}\n", name, v);
   for (const auto& [name, src] : tc.inputs) {
     t += fmt::format("input {} {} {:a} {:a} {}", name, static_cast<int>(src.kind), src.a, src.b, src.values.size());
+    if (src.kind == spec::InputSource::Kind::sparse) t += fmt::format(" nnz {}", src.nnz);
     for (double v : src.values) t += fmt::format(" {:a}", v);
     t += "\n";
   }

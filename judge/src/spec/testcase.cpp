@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -71,11 +72,43 @@ Result<std::pair<double, double>> read_pair(const Json& j, const JsonPath& at) {
   return std::pair{*a, *b};
 }
 
-Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Param& p) {
+// {"sparse": [nnz, lo, hi]}: exactly nnz nonzero elements, values in [lo, hi).
+Result<InputSource> read_sparse(const Json& j, const JsonPath& at, const Param& p, std::size_t count) {
+  if (auto s = expect_array(j, at); !s) return s.error();
+  if (j.size() != 3) return at.error(fmt::format("expected [nnz, lo, hi], got {} values", j.size()));
+  std::array<double, 3> v{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    auto x = get_value(j[i], at.index(i));
+    if (!x) return x.error();
+    if (!std::isfinite(*x)) return at.index(i).error("generator arguments must be finite");
+    v[i] = *x;
+  }
+  if (v[0] < 0 || std::floor(v[0]) != v[0] || v[0] > static_cast<double>(count))
+    return at.index(0).error(fmt::format("nnz must be an integer in [0, {}] (the element count of {})", count, p.name));
+  if (!(v[1] < v[2])) return at.error("expected lo < hi");
+  if (!is_floating(p.type)) {
+    if (std::floor(v[1]) != v[1] || std::floor(v[2]) != v[2])
+      return at.error("integer buffers need integer lo and hi (hi is excluded)");
+    if (v[1] <= 0 && 0 < v[2])
+      return at.error("0 must not be in [lo, hi): the nonzero values would not all be nonzero");
+    if (auto s = check_value_fits(v[1], p.type, at.index(1)); !s) return s.error();
+    if (auto s = check_value_fits(v[2] - 1, p.type, at.index(2)); !s) return s.error();
+  }
+  InputSource src;
+  src.kind = InputSource::Kind::sparse;
+  src.nnz = static_cast<std::uint64_t>(v[0]);
+  src.a = v[1];
+  src.b = v[2];
+  return src;
+}
+
+Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Param& p, std::size_t count) {
   if (j.size() != 1)
-    return at.error("a generator is an object with exactly one key: uniform, normal, randint, fill or arange");
+    return at.error(
+        "a generator is an object with exactly one key: uniform, normal, randint, fill, arange, sorted or sparse");
   const std::string key = j.begin().key();
   const JsonPath kat = at.key(key);
+  if (key == "sparse") return read_sparse(j[key], kat, p, count);
   InputSource src;
   if (key == "fill") {
     auto v = get_value(j[key], kat);
@@ -86,10 +119,14 @@ Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Para
     return src;
   }
   using K = InputSource::Kind;
-  static const std::map<std::string, K> kinds = {
-      {"uniform", K::uniform}, {"normal", K::normal}, {"randint", K::randint}, {"arange", K::arange}};
+  static const std::map<std::string, K> kinds = {{"uniform", K::uniform},
+                                                 {"normal", K::normal},
+                                                 {"randint", K::randint},
+                                                 {"arange", K::arange},
+                                                 {"sorted", K::sorted}};
   auto it = kinds.find(key);
-  if (it == kinds.end()) return kat.error("unknown generator (known: uniform, normal, randint, fill, arange)");
+  if (it == kinds.end())
+    return kat.error("unknown generator (known: uniform, normal, randint, fill, arange, sorted, sparse)");
   auto pair = read_pair(j[key], kat);
   if (!pair) return pair.error();
   src.kind = it->second;
@@ -100,7 +137,8 @@ Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Para
         fmt::format("'{}' makes floating values; {} is {} (use randint)", key, p.name, dtype_name(p.type)));
   if (src.kind == K::uniform && !(src.a < src.b)) return kat.error("expected lo < hi");
   if (src.kind == K::normal && !(src.b >= 0)) return kat.error("the standard deviation must be >= 0");
-  if (src.kind == K::randint) {
+  if (src.kind == K::sorted && !(src.a < src.b)) return kat.error("expected lo < hi");
+  if (src.kind == K::randint || (src.kind == K::sorted && !is_floating(p.type))) {
     if (std::floor(src.a) != src.a || std::floor(src.b) != src.b || !(src.a < src.b))
       return kat.error("expected integers lo < hi (hi is excluded)");
     if (auto s = check_value_fits(src.a, p.type, kat.index(0)); !s) return s.error();
@@ -126,7 +164,7 @@ Result<std::size_t> element_count(const Param& p, const ScalarValues& scalars, c
 Result<InputSource> read_input(const Json& j, const JsonPath& at, const Param& p, const ScalarValues& scalars) {
   auto count = element_count(p, scalars, at);
   if (!count) return count.error();
-  if (j.is_object()) return read_generator(j, at, p);
+  if (j.is_object()) return read_generator(j, at, p, *count);
   if (!j.is_array()) return at.error("expected a list of values or a generator object, got " + describe_json_type(j));
   InputSource src;
   if (auto s = read_literal(j, at, p.type, src.values); !s) return s.error();

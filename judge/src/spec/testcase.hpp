@@ -18,10 +18,22 @@ std::string_view case_kind_name(CaseKind k);
 
 // How the values of one input buffer are made.
 struct InputSource {
-  enum class Kind : int { literal = 0, uniform = 1, normal = 2, randint = 3, fill = 4, arange = 5 };
+  enum class Kind : int {
+    literal = 0,
+    uniform = 1,
+    normal = 2,
+    randint = 3,
+    fill = 4,
+    arange = 5,
+    sorted = 6,
+    sparse = 7
+  };
   Kind kind = Kind::literal;
   std::vector<double> values;  // literal
-  double a = 0, b = 0;         // uniform [a,b), normal (mean a, std b), randint [a,b), fill a, arange (start a, step b)
+  // uniform [a,b), normal (mean a, std b), randint [a,b), fill a, arange (start a, step b),
+  // sorted: non-decreasing in [a,b), sparse: `nnz` nonzero values in [a,b), the rest 0.
+  double a = 0, b = 0;
+  std::uint64_t nnz = 0;
 };
 
 struct TestCase {
