@@ -157,7 +157,8 @@ class HostRewriter {
     const bool one_set = std::all_of(chosen.begin(), chosen.end(), [&](const Entity* e) {
       return e->ns == chosen.front()->ns && !e->is_template && e->params_open != npos;
     });
-    if (one_set) return chosen.front();
+    // None selected (`c::k` where no namespace c defines a kernel k) is not C++: nvcc says so.
+    if (one_set && !chosen.empty()) return chosen.front();
     found_.issue(fmt::format("overloaded or repeated kernel name {}", name), t_, at);
     return nullptr;
   }

@@ -117,6 +117,7 @@ std::string substitute_locals(const std::string& value, const std::map<std::stri
     const auto l = toks[k].kind == TokenKind::identifier && !after_scope ? locals.find(std::string(w)) : locals.end();
     if (k > 0 && toks[k].begin > toks[k - 1].end) out += ' ';  // the initializer's own spacing
     out += l != locals.end() ? substitute_locals(l->second, locals, depth + 1) : std::string(w);
+    if (out.size() > kMaxArgumentBytes) break;  // the caller reports it
   }
   return out;
 }
@@ -144,6 +145,12 @@ bool template_arguments(const ScannedSource& s, std::size_t open, const Entity& 
     if (!args.empty() && t[k].begin > t[k - 1].end) args += ' ';
     if (t.ident(k) && !t.is(k - 1, "::") && locals.count(std::string(w))) {
       args += substitute_locals(std::string(w), locals, 0);
+      if (args.size() > kMaxArgumentBytes) {
+        found.issue(fmt::format("template arguments longer than {} KiB once local constants are replaced",
+                                kMaxArgumentBytes / 1024),
+                    t, open);
+        return false;
+      }
       continue;
     }
     const std::optional<std::string> q = t.ident(k) && !t.is(k - 1, "::") ? qualify_argument(s, w) : std::nullopt;
@@ -169,6 +176,7 @@ std::optional<std::string> deduce_launch(const SourceTokens& t, const Entity& ke
     tp.is_type = p[0] == "typename" || p[0] == "class";
     tp.has_default = std::find(p.begin(), p.end(), "=") != p.end();
     const std::vector<std::string> head = before_default(p);
+    if (head.empty()) return std::nullopt;  // `template <= 3>`: not C++, nvcc says so
     tp.name = head.back();
     params.push_back(std::move(tp));
   }

@@ -127,5 +127,9 @@ struct Findings {
 // rounds of nested namespace-scope invocations, and bytes produced per round.
 inline constexpr int kMaxExpansionRounds = 8;
 inline constexpr std::size_t kMaxExpansionBytes = 1 << 20;
+// A bound on the text of a launch's template arguments once local constants are replaced: a
+// constant that names another several times over, nested (`constexpr int B = A + A + A;`), grows
+// it geometrically.
+inline constexpr std::size_t kMaxArgumentBytes = 64 * 1024;
 
 }  // namespace judge::compile::splitting
