@@ -25,8 +25,8 @@ JUDGE_REFERENCE("2d-jacobi-stencil", args) {
     dst[0] = row[0];
     dst[cols - 1] = row[cols - 1];
     for (std::size_t j = 1; j + 1 < cols; ++j) {
-      const double sum = static_cast<double>(up[j]) + static_cast<double>(down[j]) +
-                         static_cast<double>(row[j - 1]) + static_cast<double>(row[j + 1]);
+      const double sum = static_cast<double>(up[j]) + static_cast<double>(down[j]) + static_cast<double>(row[j - 1]) +
+                         static_cast<double>(row[j + 1]);
       dst[j] = static_cast<float>(0.25 * sum);
     }
   });

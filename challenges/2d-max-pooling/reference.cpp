@@ -28,7 +28,8 @@ JUDGE_REFERENCE("2d-max-pooling", args) {
     const std::size_t plane = task / static_cast<std::size_t>(Ho);
     const auto y = static_cast<long long>(task % static_cast<std::size_t>(Ho));
     const float* src = &in[plane * static_cast<std::size_t>(H * W)];
-    float* dst = &out[(plane * static_cast<std::size_t>(Ho) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(Wo)];
+    float* dst =
+        &out[(plane * static_cast<std::size_t>(Ho) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(Wo)];
     const long long h0 = std::max(y * s - p, 0LL), h1 = std::min(y * s - p + k, H);
     for (long long x = 0; x < Wo; ++x) {
       const long long w0 = std::max(x * s - p, 0LL), w1 = std::min(x * s - p + k, W);

@@ -21,8 +21,8 @@ JUDGE_REFERENCE("rotary-positional-embedding", args) {
     const std::size_t row = m * D;
     for (std::size_t j = 0; j < D; ++j) {
       const double rotated = j < h ? -static_cast<double>(q[row + j + h]) : static_cast<double>(q[row + j - h]);
-      const double v = static_cast<double>(q[row + j]) * static_cast<double>(c[row + j]) +
-                       rotated * static_cast<double>(s[row + j]);
+      const double v =
+          static_cast<double>(q[row + j]) * static_cast<double>(c[row + j]) + rotated * static_cast<double>(s[row + j]);
       out[row + j] = static_cast<float>(v);
     }
   });

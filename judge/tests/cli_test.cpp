@@ -39,8 +39,9 @@ TEST(Cli, VersionSaysTheCommitAndTheCuda) {
   EXPECT_EQ(r.out.text.rfind(std::string("judge ") + kJudgeVersion + "\n", 0), 0u) << r.out.text;
   EXPECT_NE(r.out.text.find("\ncommit "), std::string::npos) << r.out.text;
   EXPECT_EQ(r.out.text.find("\ncommit \n"), std::string::npos) << "the commit is never empty";
-  EXPECT_NE(r.out.text.find(fmt::format("\nCUDA {}.{} (built with)", CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10)),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.text.find(fmt::format("\nCUDA {}.{} (built with)", CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10)),
+      std::string::npos)
       << r.out.text;
 }
 

@@ -185,6 +185,16 @@ TEST(Diagnose, AccumulatingIntoTheMarkerIsExplainedAsReadingOutputBeforeWritingI
   EXPECT_NE(all.find("--fill zero"), std::string::npos) << all;
 }
 
+TEST(Diagnose, NeverWrittenElementsThatShouldBeZeroKeepTheirDiagnosis) {
+  Case k = prepare("relu", kRelu);
+  auto r = judging::diagnose(context(k), k.data, done_outcome());  // nothing written
+  ASSERT_EQ(r.diagnosis, "nothing_written");
+  judging::explain_zero_fill_pass(r, judging::output_evidence(k.data));
+  EXPECT_EQ(r.diagnosis, "nothing_written");
+  EXPECT_NE(r.details.front().find("solve relies on zeroed memory for these elements of output"), std::string::npos)
+      << r.details.front();
+}
+
 TEST(Diagnose, WithZeroedOutputsAZeroIsAValueNotAMarker) {
   Case k = prepare("relu", kRelu);
   set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot&) { std::fill(v.begin(), v.end(), 0); });

@@ -39,8 +39,9 @@ bool is_probe_invocation(int argc, char** argv) {
 int run_parsed(int argc, char** argv) {
   CLI::App app{"judge: an offline judge for CUDA practice problems", "judge"};
   // A function, so the CUDA libraries are asked only when --version is given.
-  app.set_version_flag("--version", [] { return version_text(); },
-                       "Print the version, the git commit it was built from and the CUDA versions");
+  app.set_version_flag(
+      "--version", [] { return version_text(); },
+      "Print the version, the git commit it was built from and the CUDA versions");
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 accepted, 1 rejected, 2 usage error, 3 judge error (e.g. no CUDA device), 130 interrupted.\n"
@@ -48,9 +49,9 @@ int run_parsed(int argc, char** argv) {
   GlobalOptions global;
   app.add_option("--root", global.root,
                  "Folder holding challenges/, testcases/, solutions/ (default: found automatically)");
-  const std::vector<Command> table = {list_command(),   show_command(),     init_command(),    compile_command(),
-                                      run_command(),    baseline_command(), doctor_command(),  grade_command(),
-                                      report_command(), cache_command(),    prepare_command(), validate_command(),
+  const std::vector<Command> table = {list_command(),   show_command(),      init_command(),    compile_command(),
+                                      run_command(),    baseline_command(),  doctor_command(),  grade_command(),
+                                      report_command(), cache_command(),     prepare_command(), validate_command(),
                                       new_command(),    completion_command()};
   std::function<int()> handler;
   for (const Command& c : table) {

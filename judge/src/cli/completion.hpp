@@ -16,7 +16,7 @@ struct CompletionCommand {
     std::string name, help;
   };
   struct Flag {
-    std::vector<std::string> names;    // "--json", "-o"
+    std::vector<std::string> names;  // "--json", "-o"
     std::string help;
     bool takes_value = false;          // the next word is its value, not a command or positional
     std::vector<std::string> choices;  // from a CLI::IsMember check; empty: any (files are offered)

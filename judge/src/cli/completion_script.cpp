@@ -34,13 +34,15 @@ std::string tables(const std::vector<CompletionCommand>& model) {
       flags.insert(flags.end(), f.names.begin(), f.names.end());
       if (f.takes_value) valued.insert(valued.end(), f.names.begin(), f.names.end());
       for (const std::string& n : f.names)
-        if (!f.choices.empty()) choices += fmt::format("    {}) echo {} ;;\n", sh_quoted(c.path + "|" + n), sh_quoted(joined(f.choices)));
+        if (!f.choices.empty())
+          choices += fmt::format("    {}) echo {} ;;\n", sh_quoted(c.path + "|" + n), sh_quoted(joined(f.choices)));
     }
     for (std::size_t i = 0; i < c.positionals.size(); ++i) {
       const auto& p = c.positionals[i];
       pos.push_back(std::string(p.slug ? "slug" : !p.choices.empty() ? "choice" : "file") + (p.repeats ? "..." : ""));
       if (!p.choices.empty())
-        choices += fmt::format("    {}) echo {} ;;\n", sh_quoted(c.path + "|#" + std::to_string(i + 1)), sh_quoted(joined(p.choices)));
+        choices += fmt::format("    {}) echo {} ;;\n", sh_quoted(c.path + "|#" + std::to_string(i + 1)),
+                               sh_quoted(joined(p.choices)));
     }
     spec += fmt::format("    {}) subs={} flags={} valued={} pos={} ;;\n", sh_quoted(c.path), sh_quoted(joined(subs)),
                         sh_quoted(joined(flags)), sh_quoted(joined(valued)), sh_quoted(joined(pos)));

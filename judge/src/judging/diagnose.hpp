@@ -56,6 +56,8 @@ struct OutputEvidence {
 };
 // Read from the failed run's outputs (before the re-run overwrites them).
 OutputEvidence output_evidence(const CaseData& data);
+// When every mismatch was a never-written element, nothing was read: the diagnosis (where they
+// are) stays, and a detail says they should be 0 and must be written.
 void explain_zero_fill_pass(TestResult& first, const OutputEvidence& evidence);
 
 // Whether `r` failed on its output values (the case for a re-run with zeroed outputs).

@@ -21,9 +21,13 @@ Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
   reset();
 }
 
-Sha256::~Sha256() { EVP_MD_CTX_free(ctx_); }
+Sha256::~Sha256() {
+  EVP_MD_CTX_free(ctx_);
+}
 
-void Sha256::reset() { check(EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr), "EVP_DigestInit_ex"); }
+void Sha256::reset() {
+  check(EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr), "EVP_DigestInit_ex");
+}
 
 void Sha256::update(std::string_view bytes) {
   check(EVP_DigestUpdate(ctx_, bytes.data(), bytes.size()), "EVP_DigestUpdate");
