@@ -34,7 +34,8 @@ JUDGE_REFERENCE("fp16-batched-matrix-multiplication", args) {
       const std::uint16_t* bmat = &b[p * k * n];
       double sum = 0;
       for (std::size_t t = 0; t < k; ++t)
-        sum += static_cast<double>(half_bits_to_float(arow[t])) * static_cast<double>(half_bits_to_float(bmat[t * n + j]));
+        sum +=
+            static_cast<double>(half_bits_to_float(arow[t])) * static_cast<double>(half_bits_to_float(bmat[t * n + j]));
       c[idx] = float_to_half_bits(static_cast<float>(sum));
     });
     return;
