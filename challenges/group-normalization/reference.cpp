@@ -21,8 +21,8 @@ JUDGE_REFERENCE("group-normalization", args) {
   const auto g = static_cast<std::size_t>(args.scalar_int("G"));
   const double eps = static_cast<float>(args.scalar_float("eps"));
   if (c % g != 0)
-    throw std::invalid_argument("group-normalization: G = " + std::to_string(g) + " does not divide C = " +
-                                std::to_string(c) + " (the statement requires it)");
+    throw std::invalid_argument("group-normalization: G = " + std::to_string(g) +
+                                " does not divide C = " + std::to_string(c) + " (the statement requires it)");
   const std::size_t channels_per_group = c / g;
   const std::size_t length = channels_per_group * hw;
 
