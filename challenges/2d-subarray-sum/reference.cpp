@@ -25,7 +25,8 @@ JUDGE_REFERENCE("2d-subarray-sum", args) {
   const auto rows = static_cast<std::size_t>(e_row - s_row + 1);
   std::vector<std::int64_t> row_sums(rows, 0);
   judge::reference::parallel_for(rows, [&](std::size_t k) {
-    const std::size_t base = static_cast<std::size_t>(s_row + static_cast<std::int64_t>(k)) * static_cast<std::size_t>(m);
+    const std::size_t base =
+        static_cast<std::size_t>(s_row + static_cast<std::int64_t>(k)) * static_cast<std::size_t>(m);
     std::int64_t sum = 0;
     for (auto c = static_cast<std::size_t>(s_col); c <= static_cast<std::size_t>(e_col); ++c) sum += input[base + c];
     row_sums[k] = sum;
