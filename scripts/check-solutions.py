@@ -2,7 +2,8 @@
 """Judges every shipped solution under each compile engine and checks the verdicts.
 
 Usage: check-solutions.py JUDGE_BINARY [--engines nvcc,nvrtc,auto] [--out FILE.json] [--only SLUG,...]
-                          [--all-tests-every-engine] [--no-corpus] [--jobs N] [--min-time S] [--dry-run]
+                          [--all-tests-every-engine] [--no-corpus] [--wrong-only] [--jobs N] [--min-time S]
+                          [--dry-run]
        check-solutions.py --render FILE.json
 
 Judges the files named by solutions/<slug>/expected.json and by the construct corpus
@@ -59,7 +60,7 @@ QUICK_TESTS = "example,functional"
 RUN_TIMEOUT_S = 900
 
 
-def plan_files(only, corpus):
+def plan_files(only, corpus, wrong_only=False):
     """Every file to judge: dicts with challenge, file (as shown), path, expected, message."""
     files = []
     for manifest in sorted(ROOT.glob("solutions/*/expected.json")):
@@ -77,6 +78,8 @@ def plan_files(only, corpus):
     if only:
         wanted = set(only.split(","))
         files = [f for f in files if f["challenge"] in wanted]
+    if wrong_only:  # the files expected to fail: their verdicts, messages and diagnosis codes
+        files = [f for f in files if f["expected"] != "AC"]
     return files
 
 
@@ -343,6 +346,8 @@ def main():
     ap.add_argument("--no-corpus", action="store_true", help="leave out judge/tests/corpus/constructs")
     ap.add_argument("--only", help="challenges to judge, comma-separated")
     ap.add_argument("--corpus-only", action="store_true", help="judge only the construct corpus")
+    ap.add_argument("--wrong-only", action="store_true",
+                    help="judge only the files expected to fail (verdicts, messages and diagnosis codes)")
     ap.add_argument("--accepted-quick", action="store_true",
                     help="files expected AC run example and functional tests under every engine (their "
                     "performance case is measured by scripts/record-baselines.sh)")
@@ -372,7 +377,7 @@ def main():
         print(text)
         return 1 if bad else 0
 
-    files = plan_files(args.only, not args.no_corpus)
+    files = plan_files(args.only, not args.no_corpus, args.wrong_only)
     if args.corpus_only:
         files = [f for f in files if f["file"].startswith("corpus/")]
     if not files:

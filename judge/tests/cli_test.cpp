@@ -3,8 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cuda_runtime_api.h>
+#include <fmt/format.h>
+
 #include "test_support.hpp"
 #include "util/subprocess.hpp"
+#include "version.hpp"
 
 namespace judge {
 namespace {
@@ -26,6 +30,18 @@ TEST(Cli, HelpListsEveryCommand) {
   for (const char* cmd : {"list", "show", "init", "compile", "run", "baseline", "doctor"})
     EXPECT_NE(r.out.text.find(cmd), std::string::npos) << cmd;
   EXPECT_EQ(r.out.text.find("__runner"), std::string::npos) << "the runner mode is hidden";
+}
+
+TEST(Cli, VersionSaysTheCommitAndTheCuda) {
+  const auto r = judge_cli({"--version"});
+  EXPECT_EQ(r.status.code, 0);
+  // help2man takes the first line as the version.
+  EXPECT_EQ(r.out.text.rfind(std::string("judge ") + kJudgeVersion + "\n", 0), 0u) << r.out.text;
+  EXPECT_NE(r.out.text.find("\ncommit "), std::string::npos) << r.out.text;
+  EXPECT_EQ(r.out.text.find("\ncommit \n"), std::string::npos) << "the commit is never empty";
+  EXPECT_NE(r.out.text.find(fmt::format("\nCUDA {}.{} (built with)", CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10)),
+            std::string::npos)
+      << r.out.text;
 }
 
 TEST(Cli, ListAsTextAndJson) {

@@ -28,6 +28,9 @@ struct Case {
   testing::CorpusEntry entry;
   std::string engine;
 };
+void PrintTo(const Case& k, std::ostream* os) {
+  *os << testing::case_label(k.entry, k.engine);
+}
 
 std::vector<Case> cases() {
   std::vector<Case> out;

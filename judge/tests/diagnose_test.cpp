@@ -120,7 +120,7 @@ TEST(Diagnose, RefusedLaunchWithWrongOutputsIsARunTimeErrorNamingTheLaunch) {
   EXPECT_NE(r.summary.find("grid (0, 1, 1)"), std::string::npos) << r.summary;
   EXPECT_NE(r.summary.find("outputs are wrong"), std::string::npos) << r.summary;
   ASSERT_FALSE(r.details.empty());
-  EXPECT_NE(r.details[0].find("never written"), std::string::npos) << r.details[0];
+  EXPECT_NE(r.details[0].find("no element of output was written"), std::string::npos) << r.details[0];
 }
 
 TEST(Diagnose, AStickyErrorEndsTheTestAsARunTimeError) {
@@ -139,7 +139,11 @@ TEST(Diagnose, OutputsNeverWrittenAndWrongValuesHaveTheirOwnCodes) {
   Case k = prepare("relu", kRelu);
   auto r = judging::diagnose(context(k), k.data, done_outcome());
   EXPECT_EQ(r.verdict, judging::Verdict::WA);
-  EXPECT_EQ(r.diagnosis, "never_written");
+  EXPECT_EQ(r.diagnosis, "nothing_written");  // the mismatch analysis's code (docs/diagnoses.md)
+  EXPECT_NE(r.summary.find("no element of output was written"), std::string::npos) << r.summary;
+  ASSERT_FALSE(r.details.empty());
+  EXPECT_NE(r.details[0].find("were never written"), std::string::npos) << "the counts stay as a detail";
+  EXPECT_EQ(r.evidence["count"], k.data.buffers.back().count);
   EXPECT_TRUE(judging::failed_on_output_values(r));
   set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot&) {
     float f = 12345.0f;
@@ -189,7 +193,30 @@ TEST(Diagnose, WithZeroedOutputsAZeroIsAValueNotAMarker) {
   const auto r = judging::diagnose(ctx, k.data, done_outcome());
   // Zeros are compared as values: wrong (the example has positive inputs), never "never written".
   EXPECT_EQ(r.verdict, judging::Verdict::WA);
-  EXPECT_EQ(r.diagnosis, "wrong_values");
+  EXPECT_EQ(r.diagnosis, "wrong_values");  // one wrong element: too few for a relation
+}
+
+TEST(Diagnose, DifferentOutputsOnASecondRunAreARace) {
+  Case k = prepare("relu", kRelu);
+  set_outputs(k.data, [](std::vector<unsigned char>&, const exec::BufferSlot&) {});
+  const auto first = judging::output_bytes(k.data);
+  EXPECT_FALSE(judging::compare_runs(k.data, first, k.challenge.tolerance)) << "the same outputs: no race";
+  set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot&) {
+    float f = 777.0f;
+    std::memcpy(v.data() + 4, &f, 4);
+  });
+  const auto d = judging::compare_runs(k.data, first, k.challenge.tolerance);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->elements, 1u);
+  EXPECT_EQ(d->first_index, 1u);
+  judging::TestResult r;
+  r.verdict = judging::Verdict::WA;
+  r.summary = "first summary";
+  judging::explain_race(r, *d);
+  EXPECT_EQ(r.diagnosis, "race");
+  EXPECT_NE(r.summary.find("output changes from run to run"), std::string::npos) << r.summary;
+  EXPECT_NE(r.summary.find("--sanitize racecheck"), std::string::npos);
+  EXPECT_EQ(r.details.front(), "first run: first summary");
 }
 
 TEST(LaunchRecord, ZeroOrOversizedDimensionsAreAConfigurationError) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <ostream>
 #include <string>
 
 namespace judge {
@@ -272,11 +274,58 @@ TEST(Splitter, DeviceMemberFunctionsKeepOnlyTheirDeclarationOnTheHost) {
   EXPECT_TRUE(has(r.host_source, "namespace cg = cooperative_groups;"));
 }
 
+// Inputs on which the splitter crashed or grew without bound before (found by comparing the
+// splitter with itself on mutated solutions): each now leaves the file to nvcc, naming the line.
+TEST(Splitter, AKernelNameQualifiedByANamespaceThatDefinesNoneIsLeftToNvcc) {
+  const auto r = split_source(
+      "namespace a { __global__ void k(int* p) {} }\nnamespace b { __global__ void k(int* p) {} }\n"
+      "void go(int* p) {\n  c::k<<<1, 1>>>(p);\n}\n");
+  ASSERT_FALSE(r.unsupported.empty());
+  EXPECT_TRUE(has(r.unsupported[0].construct, "repeated kernel name k")) << r.unsupported[0].construct;
+  EXPECT_EQ(r.unsupported[0].line, 4);
+}
+
+TEST(Splitter, AMalformedTemplateParameterListIsNotDeduced) {
+  const auto r = split_source("template <= 3> __global__ void k(int* p) {}\nvoid go(int* p) {\n  k<<<1, 1>>>(p);\n}\n");
+  ASSERT_FALSE(r.unsupported.empty());
+  EXPECT_TRUE(has(r.unsupported[0].construct, "cannot deduce")) << r.unsupported[0].construct;
+  EXPECT_EQ(r.unsupported[0].line, 3);
+}
+
+TEST(Splitter, LocalConstantsThatMultiplyTheirTextAreBounded) {
+  // Each level names the one before ten times: 10^8 copies of X if nothing stopped it.
+  const auto r = split_source(
+      "template <int N> __global__ void k(int* p) {}\nvoid go(int* p) {\n"
+      "  constexpr int X = X + X + X + X + X + X + X + X + X + X;\n  k<X><<<1, 1>>>(p);\n}\n");
+  ASSERT_FALSE(r.unsupported.empty());
+  EXPECT_TRUE(has(r.unsupported[0].construct, "template arguments longer than 64 KiB")) << r.unsupported[0].construct;
+  EXPECT_EQ(r.unsupported[0].line, 4);
+  EXPECT_LT(r.host_source.size(), 1000u);
+}
+
 struct Unsupported {
   const char* source;
   const char* construct;
   int line;
 };
+
+// Printed as "thrust/CUB header, line 1" (test lists, a failure's "GetParam() =", ctest's names).
+void PrintTo(const Unsupported& u, std::ostream* os) {
+  *os << u.construct << ", line " << u.line;
+}
+
+// "thrust_CUB_header_0": the construct in GoogleTest's alphabet, and the case's index (two cases
+// may expect the same construct).
+std::string unsupported_name(const ::testing::TestParamInfo<Unsupported>& info) {
+  std::string name;
+  for (const char* c = info.param.construct; *c; ++c) {
+    const bool alnum = std::isalnum(static_cast<unsigned char>(*c));
+    if (alnum) name += *c;
+    if (!alnum && !name.empty() && name.back() != '_') name += '_';
+  }
+  if (!name.empty() && name.back() == '_') name.pop_back();
+  return name + "_" + std::to_string(info.index);
+}
 
 class SplitterUnsupported : public ::testing::TestWithParam<Unsupported> {};
 
@@ -307,7 +356,8 @@ INSTANTIATE_TEST_SUITE_P(
         Unsupported{"__global__ void child() {}\n__global__ void parent() { child<<<1, 1>>>(); }\n",
                     "dynamic parallelism", 2},
         Unsupported{"__managed__ int counter;\n", "__managed__", 1},
-        Unsupported{"void go(void (*f)()) {\n  f<<<1, 1>>>();\n}\n", "not a kernel", 2}));
+        Unsupported{"void go(void (*f)()) {\n  f<<<1, 1>>>();\n}\n", "not a kernel", 2}),
+    unsupported_name);
 
 }  // namespace
 }  // namespace judge

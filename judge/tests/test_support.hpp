@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,11 @@ inline std::vector<ShippedFile> shipped_files() {
       out.push_back({slug, s["file"].get<std::string>(), s["verdict"].get<std::string>()});
   }
   return out;
+}
+// How GoogleTest prints a ShippedFile parameter (test lists, a failure's "GetParam() =", ctest's
+// names): "solutions/vector-addition/wrong/hang.cu (WA)", the file and the verdict it must get.
+inline void PrintTo(const ShippedFile& s, std::ostream* os) {
+  *os << "solutions/" << s.slug << "/" << s.file << " (" << s.verdict << ")";
 }
 // ("vector-addition", "wrong/hang.cu") -> "vector_addition_wrong_hang_cu": a GoogleTest name.
 inline std::string shipped_test_name(const ShippedFile& s) {

@@ -245,7 +245,8 @@ TEST(Validate, UnlistedMissingAndMislabelledSolutionFiles) {
   SmallCatalog cat;
   const fs::path manifest = cat.file("solutions/vector-addition/expected.json");
   nlohmann::json j = nlohmann::json::parse(read(manifest));
-  j["solutions"].push_back({{"file", "wrong/gone.cu"}, {"verdict", "WA"}, {"note", "listed, not there"}});
+  j["solutions"].push_back(
+      {{"file", "wrong/gone.cu"}, {"verdict", "WA"}, {"diagnosis", "mystery"}, {"note", "listed, not there"}});
   j["solutions"].push_back({{"file", "wrong/hang.cu"}, {"verdict", "AK"}, {"note", "listed twice, no such verdict"}});
   std::ofstream(manifest) << j.dump(1);
   std::ofstream(cat.file("solutions/vector-addition/wrong/extra.cu")) << "// not in expected.json\n";
@@ -253,16 +254,18 @@ TEST(Validate, UnlistedMissingAndMislabelledSolutionFiles) {
   const std::string file = "solutions/vector-addition/expected.json";
   EXPECT_TRUE(has_problem(r, "solutions/vector-addition/wrong/extra.cu", "", "not listed in " + file))
       << all_problems(r);
-  EXPECT_TRUE(has_problem(r, file, "$.solutions[17].file", "solutions/vector-addition/wrong/gone.cu does not exist"))
+  EXPECT_TRUE(has_problem(r, file, "$.solutions[18].file", "solutions/vector-addition/wrong/gone.cu does not exist"))
       << all_problems(r);
-  EXPECT_TRUE(has_problem(r, file, "$.solutions[18].verdict", "'AK' is not a verdict")) << all_problems(r);
-  EXPECT_TRUE(has_problem(r, file, "$.solutions[18].file", "wrong/hang.cu is listed twice")) << all_problems(r);
+  EXPECT_TRUE(has_problem(r, file, "$.solutions[18].diagnosis", "'mystery' is not a diagnosis code"))
+      << all_problems(r);
+  EXPECT_TRUE(has_problem(r, file, "$.solutions[19].verdict", "'AK' is not a verdict")) << all_problems(r);
+  EXPECT_TRUE(has_problem(r, file, "$.solutions[19].file", "wrong/hang.cu is listed twice")) << all_problems(r);
 }
 
 TEST(Validate, BestCuMustBeARung) {
   SmallCatalog cat;
-  edit(cat.file("solutions/vector-addition/expected.json"), "\"file\": \"best.cu\",\n      \"verdict\": \"AC\"",
-       "\"file\": \"best.cu\",\n      \"verdict\": \"AC\", \"rung\": false");
+  edit(cat.file("solutions/vector-addition/expected.json"), "\"file\": \"best.cu\", \"verdict\": \"AC\"",
+       "\"file\": \"best.cu\", \"verdict\": \"AC\", \"rung\": false");
   const content::ChallengeReport r = cat.validate(false);
   EXPECT_TRUE(
       has_problem(r, "solutions/vector-addition/expected.json", "$.solutions", "best.cu is not an accepted rung"))

@@ -8,7 +8,8 @@ namespace fs = std::filesystem;
 namespace {
 
 Status read_rung(const spec::Json& j, const spec::JsonPath& at, Ladder& ladder) {
-  if (auto s = spec::expect_keys(j, at, {"file", "verdict", "message", "note", "label", "rung"}, {"file", "verdict"});
+  if (auto s = spec::expect_keys(j, at, {"file", "verdict", "message", "diagnosis", "note", "label", "rung"},
+                                 {"file", "verdict"});
       !s)
     return s;
   auto file = spec::get_string(j["file"], at.key("file"));
@@ -30,13 +31,14 @@ Status read_rung(const spec::Json& j, const spec::JsonPath& at, Ladder& ladder) 
     if (!v) return v.error();
     *dst = *v;
   }
-  std::string message;
-  if (j.contains("message")) {
-    auto v = spec::get_string(j["message"], at.key("message"));
+  std::string message, diagnosis;
+  for (auto [key, dst] : {std::pair{"message", &message}, {"diagnosis", &diagnosis}}) {
+    if (!j.contains(key)) continue;
+    auto v = spec::get_string(j[key], at.key(key));
     if (!v) return v.error();
-    message = *v;
+    *dst = *v;
   }
-  ladder.listed.push_back({r.file, *verdict, message, r.note});
+  ladder.listed.push_back({r.file, *verdict, message, r.note, diagnosis});
   if (!rung) return Ok{};
   r.label_given = !r.label.empty();
   if (r.label.empty()) r.label = fs::path(r.file).stem().string();

@@ -24,6 +24,7 @@ struct ListedSolution {
   std::string verdict;  // as written: AC, WA, TLE, ...
   std::string message;  // the diagnostic fragment it must produce; may be empty
   std::string note;
+  std::string diagnosis;  // the diagnosis code it must get (docs/diagnoses.md); may be empty
 };
 
 struct Ladder {

@@ -6,12 +6,13 @@
 #include <exception>
 #include <vector>
 
+#include "build_info.hpp"
 #include "cli/commands.hpp"
+#include "cli/completion.hpp"
 #include "exec/runner_child.hpp"
 #include "exec/sandbox_probe.hpp"
 #include "judging/verdict.hpp"
 #include "util/subprocess.hpp"
-#include "version.hpp"
 
 namespace judge::cli {
 
@@ -37,7 +38,9 @@ bool is_probe_invocation(int argc, char** argv) {
 
 int run_parsed(int argc, char** argv) {
   CLI::App app{"judge: an offline judge for CUDA practice problems", "judge"};
-  app.set_version_flag("--version", std::string("judge ") + kJudgeVersion);
+  // A function, so the CUDA libraries are asked only when --version is given.
+  app.set_version_flag("--version", [] { return version_text(); },
+                       "Print the version, the git commit it was built from and the CUDA versions");
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 accepted, 1 rejected, 2 usage error, 3 judge error (e.g. no CUDA device), 130 interrupted.\n"
@@ -48,7 +51,7 @@ int run_parsed(int argc, char** argv) {
   const std::vector<Command> table = {list_command(),   show_command(),     init_command(),    compile_command(),
                                       run_command(),    baseline_command(), doctor_command(),  grade_command(),
                                       report_command(), cache_command(),    prepare_command(), validate_command(),
-                                      new_command()};
+                                      new_command(),    completion_command()};
   std::function<int()> handler;
   for (const Command& c : table) {
     CLI::App* sub = app.add_subcommand(c.name, c.help);

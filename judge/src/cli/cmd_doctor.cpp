@@ -9,7 +9,7 @@
 #include "exec/runner.hpp"
 #include "exec/sandbox_probe.hpp"
 #include "judging/sanitize.hpp"
-#include "spec/catalog.hpp"
+#include "spec/data_root.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
 
@@ -22,9 +22,10 @@ int doctor(const GlobalOptions& g, bool json) {
   j["judge_version"] = kJudgeVersion;
   std::vector<std::string> problems;
 
-  auto cat = spec::Catalog::locate(g.root);
-  j["data_root"] = cat ? cat->root().string() : "";
-  if (!cat) problems.push_back(cat.error().message);
+  auto root = spec::find_data_root(g.root);
+  j["data_root"] = root ? root->path.string() : "";
+  j["data_root_found_by"] = root ? root->found_by : "";
+  if (!root) problems.push_back(root.error().message);
 
   auto nvcc = compile::find_nvcc();
   auto nvcc_ver = compile::nvcc_version();
@@ -61,7 +62,8 @@ int doctor(const GlobalOptions& g, bool json) {
     fmt::print("{}\n", j.dump(2));
   } else {
     fmt::print("judge {}\n", kJudgeVersion);
-    fmt::print("  data root  {}\n", j["data_root"].get<std::string>());
+    fmt::print("  data root  {}{}\n", j["data_root"].get<std::string>(),
+               root ? fmt::format(" (from {})", root->found_by) : std::string());
     fmt::print("  nvcc       {} {}\n", j["nvcc"].get<std::string>(), j["nvcc_version"].get<std::string>());
     fmt::print("  nvrtc      {}\n", j["nvrtc_version"].get<std::string>());
     fmt::print("  cache      {}\n", j["cache_dir"].get<std::string>());

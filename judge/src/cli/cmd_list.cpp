@@ -1,4 +1,4 @@
-// judge list [--json]: the challenges, LeetGPU's by number, then ours (interview) by slug.
+// judge list [--json | --slugs]: the challenges, LeetGPU's by number, then ours (interview) by slug.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,10 +13,19 @@ Command list_command() {
   return {"list", "List the challenges (slug, title, difficulty, source: LeetGPU number or interview)",
           [](CLI::App& sub, const GlobalOptions& g) {
             auto json = std::make_shared<bool>(false);
-            sub.add_flag("--json", *json, "Print a JSON document instead of a table");
-            return std::function<int()>([&g, json] {
+            auto slugs_only = std::make_shared<bool>(false);
+            auto* j = sub.add_flag("--json", *json, "Print a JSON document instead of a table");
+            sub.add_flag("--slugs", *slugs_only,
+                         "Print only the slugs, one per line, sorted (for scripts and shell completion)")
+                ->excludes(j);
+            return std::function<int()>([&g, json, slugs_only] {
               auto cat = spec::Catalog::locate(g.root);
               if (!cat) return fail(cat.error().message, 3);
+              // Without reading a challenge.json: shell completion calls this at every TAB.
+              if (*slugs_only) {
+                for (const std::string& slug : cat->slugs()) fmt::print("{}\n", slug);
+                return 0;
+              }
               std::vector<spec::Challenge> all;
               for (const std::string& slug : cat->slugs()) {
                 auto c = cat->challenge(slug);

@@ -41,6 +41,9 @@ struct SplitResult;
 // The split the nvrtc engine compiles: the source with its local headers (and the judge's solve.h
 // for the older format) inlined, issues located in the file they are in.
 SplitResult split_with_headers(const CompileRequest& request, std::string_view text);
+// Why `auto` compiles a file with nvcc without trying NVRTC ("compiled with nvcc: the nvrtc engine
+// does not support <construct> (line N)"); empty when the split has no unsupported construct.
+std::string nvcc_fallback_note(const SplitResult& split);
 CompileOutcome compile_nvcc(const CompileRequest& request);
 CompileOutcome compile_nvrtc(const CompileRequest& request, const SplitResult& split);
 

@@ -23,6 +23,11 @@ SplitResult split_with_headers(const CompileRequest& r, std::string_view text) {
   return split;
 }
 
+std::string nvcc_fallback_note(const SplitResult& split) {
+  if (split.unsupported.empty()) return "";
+  return fmt::format("compiled with nvcc: the nvrtc engine does not support {}", describe_first_issue(split));
+}
+
 CompileOutcome compile(const CompileRequest& r) {
   if (r.engine == "nvcc") return compile_nvcc(r);
   if (r.engine != "nvrtc" && r.engine != "auto") {
@@ -42,7 +47,7 @@ CompileOutcome compile(const CompileRequest& r) {
   if (r.engine == "nvrtc") return compile_nvrtc(r, split);
   if (!split.unsupported.empty()) {
     CompileOutcome out = compile_nvcc(r);
-    out.note = fmt::format("compiled with nvcc: the nvrtc engine does not support {}", describe_first_issue(split));
+    out.note = nvcc_fallback_note(split);
     return out;
   }
   CompileOutcome out = compile_nvrtc(r, split);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "baseline/ladder_check.hpp"
+#include "judging/diagnose.hpp"
 #include "judging/verdict.hpp"
 
 namespace judge::content {
@@ -55,6 +56,11 @@ Problems check_solutions(const fs::path& root, const baseline::Ladder& ladder) {
           {file, where + ".verdict",
            fmt::format("'{}' is not a verdict a solution can earn: AC, WA, TLE, RTE, CE, OLE or MLE", s.verdict)});
     wrong += v && *v != judging::Verdict::AC;
+    if (!s.diagnosis.empty() && !judging::diagnosis::is_known(s.diagnosis))
+      out.push_back({file, where + ".diagnosis",
+                     fmt::format("'{}' is not a diagnosis code: see docs/diagnoses.md for the list", s.diagnosis)});
+    if (!s.diagnosis.empty() && v == judging::Verdict::AC)
+      out.push_back({file, where + ".diagnosis", "an accepted solution has no diagnosis: remove it"});
     if (!listed.insert(fs::path(s.file).lexically_normal().generic_string()).second)
       out.push_back({file, where + ".file", fmt::format("{} is listed twice: keep one entry", s.file)});
     if (!fs::is_regular_file(dir / s.file, ec))

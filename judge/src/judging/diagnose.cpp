@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include "check/compare.hpp"
 #include "exec/test_layout.hpp"
+#include "explain/analyze.hpp"
 #include "judging/timed_result.hpp"
 #include "util/units.hpp"
 
@@ -125,6 +127,30 @@ void weigh_survivable_error(TestResult& r, const DiagnoseContext& ctx, const exe
   r.summary = what + ", and the outputs are wrong";
 }
 
+// Outputs up to this size get the mismatch analysis (one byte of state per element, and a few
+// passes over the buffer); larger ones keep the counts and the first mismatches.
+constexpr std::size_t kMaxAnalyzedElements = std::size_t{1} << 26;
+
+explain::Values values_at(const CaseData& d, std::size_t b, std::size_t offset) {
+  return {d.buffers[b].param->type, d.shm.data() + offset, d.buffers[b].count, d.buffers[b].dims};
+}
+
+// The analysis's view of output buffer b: what the solution wrote, the expected values, and every
+// input (for an inout buffer, its own values before solve too).
+explain::Mismatches mismatches_of(const CaseData& d, std::size_t b, const check::CompareOptions& opt) {
+  const exec::BufferSlot& s = d.request.buffers[b];
+  explain::Values want = values_at(d, b, 0);
+  want.data = d.expected.at(s.name).data();
+  explain::Mismatches m =
+      explain::find_mismatches(s.name, values_at(d, b, s.result_offset), want, opt.tolerance, opt.detect_poison);
+  for (std::size_t k = 0; k < d.request.buffers.size(); ++k) {
+    const exec::BufferSlot& in = d.request.buffers[k];
+    if (in.initial_offset == exec::kNone) continue;
+    m.inputs.push_back({in.name, values_at(d, k, in.initial_offset)});
+  }
+  return m;
+}
+
 void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& d) {
   for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
     const exec::BufferSlot& s = d.request.buffers[b];
@@ -143,12 +169,22 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
                                          d.buffers[b].count, opt);
     if (c.ok()) continue;
     r.verdict = Verdict::WA;
+    r.wrong_output = true;
     r.diagnosis = c.never_written == c.mismatches ? diagnosis::never_written : diagnosis::wrong_values;
-    if (c.never_written == c.mismatches) {
-      r.summary = fmt::format("{} of {} elements of {} were never written", c.mismatches, c.compared, s.name);
-    } else {
-      r.summary =
-          fmt::format("{} of {} elements of {} differ from the expected values", c.mismatches, c.compared, s.name);
+    const std::string counts =
+        c.never_written == c.mismatches
+            ? fmt::format("{} of {} elements of {} were never written", c.mismatches, c.compared, s.name)
+            : fmt::format("{} of {} elements of {} differ from the expected values", c.mismatches, c.compared, s.name);
+    r.summary = counts;
+    // A full comparison gets the analysis: the most specific pattern as the summary.
+    if (!opt.indices && d.buffers[b].count <= kMaxAnalyzedElements) {
+      const auto m = mismatches_of(d, b, opt);
+      const explain::Finding f = explain::analyze(m);
+      r.diagnosis = f.code;
+      r.summary = f.sentence;
+      r.evidence = f.evidence;
+      r.where = explain::where_map(m);
+      r.details.push_back(counts);
     }
     for (const check::Mismatch& m : c.first) {
       r.details.push_back(fmt::format("{}{}: got {}, expected {}{}", s.name, check::format_position(m.position),
@@ -157,7 +193,7 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     }
     if (c.never_written && c.never_written < c.mismatches)
       r.details.push_back(fmt::format("{} of the differing elements were never written", c.never_written));
-    if (spec::is_floating(opt.type) && c.max_abs_error > 0)
+    if (spec::is_floating(opt.type) && c.max_abs_error > 0 && c.never_written < c.mismatches)
       r.details.push_back(fmt::format("max abs error {:.3g}, max rel error {:.3g} (atol {:g}, rtol {:g})",
                                       c.max_abs_error, c.max_rel_error, opt.tolerance.atol, opt.tolerance.rtol));
     return;  // the first wrong buffer is enough to explain the verdict
@@ -291,9 +327,22 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
   return r;
 }
 
+bool diagnosis::is_known(std::string_view code) {
+  static constexpr std::string_view kCodes[] = {
+      // the judge's (above)
+      timeout, process_died, cuda_error, context_misuse, refused_launch, out_of_memory, wrote_outside, output_limit,
+      input_modified, never_written, wrong_values, reads_output_before_writing, race, timed_call_wrong,
+      work_escaped_timing, impossible_speed,
+      // the mismatch analysis's (judge/src/explain)
+      "nothing_written", "unwritten_edge", "unwritten_tail", "unwritten_head", "unwritten_blocks", "unwritten_strided",
+      "nan_or_inf", "left_unchanged", "wrote_zeros", "one_value", "values_misplaced", "input_copied",
+      "input_values_misplaced", "wrong_sign", "constant_factor", "constant_offset", "precision",
+      "wrong_at_tile_positions"};
+  return std::find(std::begin(kCodes), std::end(kCodes), code) != std::end(kCodes);
+}
+
 bool failed_on_output_values(const TestResult& r) {
-  return r.verdict == Verdict::WA &&
-         (r.diagnosis == diagnosis::never_written || r.diagnosis == diagnosis::wrong_values);
+  return r.verdict == Verdict::WA && r.wrong_output;
 }
 
 // Which output, and whether its values are the fill value plus the expected ones: the signature
@@ -362,6 +411,46 @@ void explain_zero_fill_pass(TestResult& r, const OutputEvidence& e) {
   r.summary =
       fmt::format("solve reads or accumulates into {} before writing it: the test passes only when {} starts at zero",
                   buffer, buffer);
+}
+
+std::vector<std::vector<unsigned char>> output_bytes(const CaseData& d) {
+  std::vector<std::vector<unsigned char>> out;
+  for (const exec::BufferSlot& s : d.request.buffers) {
+    if (s.result_offset == exec::kNone) continue;
+    const unsigned char* p = d.shm.data() + s.result_offset;
+    out.emplace_back(p, p + s.bytes);
+  }
+  return out;
+}
+
+std::optional<RunDifference> compare_runs(const CaseData& d, const std::vector<std::vector<unsigned char>>& first,
+                                          const spec::Tolerance& tolerance) {
+  std::size_t k = 0;
+  for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
+    const exec::BufferSlot& s = d.request.buffers[b];
+    if (s.result_offset == exec::kNone) continue;
+    const explain::Values before{d.buffers[b].param->type, first[k++].data(), d.buffers[b].count, {}};
+    const explain::Values now = values_at(d, b, s.result_offset);
+    const bool floating = spec::is_floating(before.type);
+    RunDifference diff{s.name, 0, 0};
+    for (std::size_t i = 0; i < before.count; ++i) {
+      if (explain::agrees(now[i], before[i], tolerance, floating)) continue;
+      if (diff.elements++ == 0) diff.first_index = i;
+    }
+    if (diff.elements) return diff;
+  }
+  return std::nullopt;
+}
+
+void explain_race(TestResult& r, const RunDifference& d) {
+  r.details.insert(r.details.begin(), "first run: " + r.summary);
+  r.diagnosis = diagnosis::race;
+  r.summary = fmt::format(
+      "{} changes from run to run: the same test run again gave {} different element{} (the first at index {}), so "
+      "threads race (a missing __syncthreads, or blocks that read what other blocks write); --sanitize racecheck "
+      "names the accesses",
+      d.buffer, d.elements, d.elements == 1 ? "" : "s", d.first_index);
+  r.evidence["race_differing_elements"] = d.elements;
 }
 
 }  // namespace judge::judging

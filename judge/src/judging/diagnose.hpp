@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 
 #include "exec/runner.hpp"
 #include "judging/case_data.hpp"
@@ -34,9 +35,14 @@ inline constexpr const char* input_modified = "input_modified";
 inline constexpr const char* never_written = "never_written";
 inline constexpr const char* wrong_values = "wrong_values";
 inline constexpr const char* reads_output_before_writing = "reads_output_before_writing";
+inline constexpr const char* race = "race";  // the same test gave different outputs twice
 inline constexpr const char* timed_call_wrong = "timed_call_wrong";
 inline constexpr const char* work_escaped_timing = "work_escaped_timing";
 inline constexpr const char* impossible_speed = "impossible_speed";
+// Wrong outputs get the mismatch analysis's codes as well (explain/analyze.hpp, docs/diagnoses.md).
+
+// Every code a test can get (these and the analysis's), for checking expected.json files.
+bool is_known(std::string_view code);
 }  // namespace diagnosis
 
 TestResult diagnose(const DiagnoseContext& ctx, const CaseData& data, const exec::TestOutcome& outcome);
@@ -54,5 +60,19 @@ void explain_zero_fill_pass(TestResult& first, const OutputEvidence& evidence);
 
 // Whether `r` failed on its output values (the case for a re-run with zeroed outputs).
 bool failed_on_output_values(const TestResult& r);
+
+// The out and inout buffers' values after a run, to compare with a second run of the same test.
+std::vector<std::vector<unsigned char>> output_bytes(const CaseData& data);
+// How many elements differ between two runs' outputs by more than the tolerance, per the first
+// buffer that has any; empty when the runs agree.
+struct RunDifference {
+  std::string buffer;
+  std::size_t elements = 0;
+  std::size_t first_index = 0;
+};
+std::optional<RunDifference> compare_runs(const CaseData& data, const std::vector<std::vector<unsigned char>>& first,
+                                          const spec::Tolerance& tolerance);
+// The same test, run twice with the same inputs, gave different outputs: a race.
+void explain_race(TestResult& r, const RunDifference& d);
 
 }  // namespace judge::judging

@@ -62,6 +62,11 @@ struct TestResult {
   std::string diagnosis;              // a stable code for the explanation (judging/diagnose.hpp)
   std::vector<std::string> warnings;  // accepted, but worth knowing (e.g. a refused launch)
   std::vector<std::string> details;   // further lines: mismatches, errors
+  // Wrong output values (WA): the mismatch analysis's evidence (explain/analyze.hpp: index ranges,
+  // counts, factors) for --json, and its map of where the wrong elements are, for the text only.
+  bool wrong_output = false;
+  nlohmann::ordered_json evidence;
+  std::vector<std::string> where;
   std::uint64_t seed = 0;
   std::optional<double> solve_ms;  // the checked call, host wall time
   std::string sampled;             // "C: 8192 of 50331648 elements checked" when sampled

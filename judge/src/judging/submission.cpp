@@ -51,19 +51,34 @@ Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std:
   return runner;
 }
 
+void poison_outputs(CaseData& d) {
+  for (const exec::BufferSlot& s : d.request.buffers)
+    if (s.role == spec::Role::out) exec::fill_poison(d.shm.data() + s.result_offset, s.bytes, s.element_bytes);
+}
+
 void zero_outputs(CaseData& d) {
   d.request.zero_fill = true;
   for (const exec::BufferSlot& s : d.request.buffers)
     if (s.role == spec::Role::out) std::memset(d.shm.data() + s.result_offset, 0, s.bytes);
 }
 
-// A test that failed on its output values runs once more with outputs starting at zero; if it
-// then passes, the verdict stays WA and the explanation says solve reads its output first.
-void rerun_with_zeroed_outputs(TestResult& tr, exec::Runner& runner, CaseData& data, DiagnoseContext ctx,
-                               int limit_ms) {
+// A test that failed on its output values runs again, to explain it better. First exactly as
+// before: different outputs mean a race. Then with outputs starting at zero; if it then passes,
+// the verdict stays WA and the explanation says solve reads its output first.
+void rerun_failed_test(TestResult& tr, exec::Runner& runner, CaseData& data, DiagnoseContext ctx, int limit_ms) {
   const OutputEvidence evidence = output_evidence(data);
+  const auto first = output_bytes(data);
+  data.request.performance = false;  // correctness checks only
+  poison_outputs(data);
+  const exec::TestOutcome same = runner.run(data.request, data.shm, limit_ms);
+  if (same.end == exec::TestOutcome::End::done && !same.report.contains("cuda_error") && runner.alive()) {
+    if (auto d = compare_runs(data, first, ctx.challenge->tolerance)) {
+      explain_race(tr, *d);
+      return;
+    }
+  }
+  if (!runner.alive()) return;
   zero_outputs(data);
-  data.request.performance = false;  // a correctness check only
   const exec::TestOutcome again = runner.run(data.request, data.shm, limit_ms);
   ctx.zero_filled = true;
   const TestResult second = diagnose(ctx, data, again);
@@ -284,7 +299,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
                                                           : nlohmann::json::array());
       // Under a sanitizer the runner is gone by now (one per test): no re-run with zeroed outputs.
       if (!opt.zero_fill && failed_on_output_values(tr) && runner->alive())
-        rerun_with_zeroed_outputs(tr, *runner, *data, ctx, limit_ms);
+        rerun_failed_test(tr, *runner, *data, ctx, limit_ms);
       if (tr.timing) {
         tr.timing->engine = timed_engine;
         tr.timing->engine_note = timing_note;

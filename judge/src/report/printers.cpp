@@ -104,6 +104,10 @@ void render_test(std::string& out, const judging::TestResult& t, bool color, std
   if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
+  if (!t.where.empty()) {
+    out += "       where:\n";
+    for (const std::string& w : t.where) out += "         " + w + "\n";
+  }
   for (const std::string& w : t.warnings) {
     // The same warning on every test (a refused launch solve always makes) is shown once, and
     // counted at the end of the run.
@@ -188,6 +192,7 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
   j["summary"] = t.summary;
   j["details"] = t.details;
   j["diagnosis"] = t.diagnosis.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.diagnosis);
+  if (!t.evidence.is_null()) j["evidence"] = t.evidence;
   j["warnings"] = t.warnings;
   j["seed"] = t.seed;
   j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();

@@ -3,51 +3,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <system_error>
 
+#include "spec/data_root.hpp"
 #include "util/spell.hpp"
-
-#ifndef JUDGE_SOURCE_ROOT
-#define JUDGE_SOURCE_ROOT ""
-#endif
 
 namespace judge::spec {
 namespace fs = std::filesystem;
 
-namespace {
-
-bool is_root(const fs::path& p) {
-  std::error_code ec;
-  return fs::is_directory(p / "challenges", ec);
-}
-
-std::optional<fs::path> from_executable() {
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return std::nullopt;
-  for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
-    if (is_root(dir)) return dir;
-    if (is_root(dir / "share" / "judge")) return dir / "share" / "judge";
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 Result<Catalog> Catalog::locate(const std::optional<fs::path>& explicit_root) {
-  if (explicit_root) {
-    if (!is_root(*explicit_root))
-      return make_error(fmt::format("--root {}: no challenges/ folder there", explicit_root->string()));
-    return Catalog(*explicit_root);
-  }
-  if (const char* env = std::getenv("JUDGE_ROOT"); env && *env) {
-    if (!is_root(env)) return make_error(fmt::format("JUDGE_ROOT={}: no challenges/ folder there", env));
-    return Catalog(fs::path(env));
-  }
-  if (auto p = from_executable()) return Catalog(*p);
-  if (is_root(JUDGE_SOURCE_ROOT)) return Catalog(fs::path(JUDGE_SOURCE_ROOT));
-  return make_error("cannot find the challenges: pass --root DIR or set JUDGE_ROOT to the judge's data folder");
+  auto root = find_data_root(explicit_root);
+  if (!root) return root.error();
+  return Catalog(root->path);
 }
 
 std::vector<std::string> Catalog::slugs() const {

@@ -1,8 +1,7 @@
 // Where challenges live, and finding one by slug.
 //
-// The data root holds challenges/, testcases/, solutions/ and baselines/. It is, in order:
-// --root, $JUDGE_ROOT, the first parent of the executable that has challenges/, and the
-// source tree the binary was built from.
+// The data root holds challenges/, testcases/, solutions/ and baselines/; where it is looked for,
+// in order, is in spec/data_root.hpp (an installed judge finds PREFIX/share/judge).
 #pragma once
 
 #include <filesystem>

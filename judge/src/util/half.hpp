@@ -1,6 +1,6 @@
-// IEEE-754 binary16 ("half", CUDA __half) conversions done with integer operations, so the
-// host can build and check fp16 buffers without compiler or hardware half support and
-// independently of the current floating-point rounding mode.
+// IEEE-754 binary16 ("half", CUDA __half) conversions on the host: thin wrappers over the CUDA
+// toolkit's host-side cuda_fp16.h functions, so the host builds and checks fp16 buffers rounding
+// exactly as the device does, independently of the current floating-point rounding mode.
 #pragma once
 
 #include <cstdint>

@@ -1,118 +1,46 @@
 #include "util/sha256.hpp"
 
-#include <algorithm>
-#include <cstring>
+#include <openssl/evp.h>
+
+#include <new>
+#include <stdexcept>
 
 namespace judge::util {
 namespace {
 
-// FIPS 180-4 section 4.2.2: first 32 bits of the fractional parts of the cube roots
-// of the first 64 primes.
-constexpr std::array<uint32_t, 64> kRound = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-
-// Section 5.3.3: first 32 bits of the fractional parts of the square roots of the first
-// 8 primes.
-constexpr std::array<uint32_t, 8> kInitial = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-
-constexpr uint32_t rotr(uint32_t x, int n) {
-  return (x >> n) | (x << (32 - n));
-}
-
-uint32_t load_be32(const unsigned char* p) {
-  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | uint32_t{p[3]};
+// libcrypto fails only without memory or with a broken installation: both are bugs to report,
+// not verdicts, so they throw (cli.cpp turns exceptions into "internal error").
+void check(int ok, const char* what) {
+  if (ok != 1) throw std::runtime_error(std::string("libcrypto: ") + what + " failed for SHA-256");
 }
 
 }  // namespace
 
-Sha256::Sha256() {
+Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
+  if (ctx_ == nullptr) throw std::bad_alloc();
   reset();
 }
 
-void Sha256::reset() {
-  state_ = kInitial;
-  buffered_ = 0;
-  total_bytes_ = 0;
-}
+Sha256::~Sha256() { EVP_MD_CTX_free(ctx_); }
 
-void Sha256::compress(const unsigned char* block) {
-  std::array<uint32_t, 64> w;
-  for (std::size_t t = 0; t < 16; ++t) w[t] = load_be32(block + 4 * t);
-  for (std::size_t t = 16; t < 64; ++t) {
-    uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
-    uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
-    w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-  }
-  uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-  uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-  for (std::size_t t = 0; t < 64; ++t) {
-    uint32_t s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-    uint32_t ch = (e & f) ^ (~e & g);
-    uint32_t t1 = h + s1 + ch + kRound[t] + w[t];
-    uint32_t s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-    uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
-    uint32_t t2 = s0 + maj;
-    h = g;
-    g = f;
-    f = e;
-    e = d + t1;
-    d = c;
-    c = b;
-    b = a;
-    a = t1 + t2;
-  }
-  state_[0] += a;
-  state_[1] += b;
-  state_[2] += c;
-  state_[3] += d;
-  state_[4] += e;
-  state_[5] += f;
-  state_[6] += g;
-  state_[7] += h;
-}
+void Sha256::reset() { check(EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr), "EVP_DigestInit_ex"); }
 
 void Sha256::update(std::string_view bytes) {
-  auto p = reinterpret_cast<const unsigned char*>(bytes.data());
-  std::size_t n = bytes.size();
-  total_bytes_ += n;
-  // Top up a partial block first, then hash whole blocks straight from the input.
-  if (buffered_ > 0) {
-    std::size_t take = std::min(n, buffer_.size() - buffered_);
-    std::memcpy(buffer_.data() + buffered_, p, take);
-    buffered_ += take;
-    p += take;
-    n -= take;
-    if (buffered_ < buffer_.size()) return;
-    compress(buffer_.data());
-    buffered_ = 0;
-  }
-  for (; n >= 64; p += 64, n -= 64) compress(p);
-  if (n > 0) std::memcpy(buffer_.data(), p, n);
-  buffered_ = n;
+  check(EVP_DigestUpdate(ctx_, bytes.data(), bytes.size()), "EVP_DigestUpdate");
 }
 
 std::string Sha256::hex_digest() {
-  // Padding (section 5.1.1): a 1 bit, zeros to 56 mod 64, then the bit length big-endian.
-  uint64_t bit_length = total_bytes_ * 8;
-  unsigned char pad[72] = {0x80};
-  std::size_t pad_len = (buffered_ < 56 ? 56 : 120) - buffered_;
-  for (std::size_t i = 0; i < 8; ++i) pad[pad_len + i] = static_cast<unsigned char>(bit_length >> (56 - 8 * i));
-  update(std::string_view(reinterpret_cast<const char*>(pad), pad_len + 8));
-
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  check(EVP_DigestFinal_ex(ctx_, digest, &length), "EVP_DigestFinal_ex");
+  reset();
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
-  out.reserve(64);
-  for (uint32_t word : state_)
-    for (int shift = 28; shift >= 0; shift -= 4) out.push_back(kHex[(word >> shift) & 0xf]);
-  reset();
+  out.reserve(2 * length);
+  for (unsigned int i = 0; i < length; ++i) {
+    out += kHex[digest[i] >> 4];
+    out += kHex[digest[i] & 0xf];
+  }
   return out;
 }
 

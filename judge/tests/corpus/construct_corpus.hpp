@@ -51,6 +51,12 @@ inline std::vector<CorpusEntry> corpus_entries() {
   return out;
 }
 
+// "corpus/four-arg-launch.cu (nvrtc)": how a test of one corpus entry under one engine prints
+// its parameter (test lists, a failure's "GetParam() =", ctest's names).
+inline std::string case_label(const CorpusEntry& e, const std::string& engine) {
+  return "corpus/" + e.file + " (" + engine + ")";
+}
+
 // "tricky-lexing.cu" -> "tricky_lexing": GoogleTest names allow only letters, digits and '_'.
 inline std::string test_name_part(std::string s) {
   if (s.ends_with(".cu")) s.resize(s.size() - 3);

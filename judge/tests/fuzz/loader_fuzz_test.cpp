@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <ostream>
 #include <random>
 #include <sstream>
 
@@ -14,6 +15,13 @@
 #include "fuzz/targets.hpp"
 
 namespace judge::fuzz {
+
+// A target prints as its name ("challenge") in test lists, failures and ctest's names. Beside
+// Target itself (not in the anonymous namespace), where GoogleTest's printer finds it.
+static void PrintTo(Target t, std::ostream* os) {
+  *os << target_name(t);
+}
+
 namespace {
 
 namespace fs = std::filesystem;

@@ -1,0 +1,213 @@
+#include "explain/relations.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "check/compare.hpp"
+
+namespace judge::explain {
+namespace {
+
+constexpr std::size_t kMinEvidence = 3;  // a relation needs this many wrong elements to be believed
+constexpr double kExpOverflow = 88.72;   // expf overflows float above this
+
+std::string value(double v, spec::DType t) {
+  return check::format_value(v, t);
+}
+
+// What an input holds at the output's index, when that says why a NaN or Inf appeared there.
+std::string input_hint(const Mismatches& m, std::size_t i) {
+  for (const NamedValues& in : m.inputs) {
+    if (in.values.count != m.got.count) continue;
+    const double x = in.values[i];
+    if (!std::isfinite(x)) return fmt::format("; {}[{}] is {} itself", in.name, i, value(x, in.values.type));
+    if (x == 0) return fmt::format("; {}[{}] is 0 there: a division by zero?", in.name, i);
+    if (x > kExpOverflow)
+      return fmt::format(
+          "; {}[{}] is {}, and exp overflows float above 88.7: subtract the maximum before exp (softmax-style "
+          "stability)",
+          in.name, i, value(x, in.values.type));
+    if (x < -kExpOverflow)
+      return fmt::format(
+          "; {}[{}] is {}, where exp underflows to 0, and 0 / 0 is NaN: subtract the maximum of the values that are "
+          "normalised together (each row's own), not a smaller or a global one",
+          in.name, i, value(x, in.values.type));
+  }
+  // Inputs of another shape (a row, a whole matrix): extreme values anywhere.
+  for (const NamedValues& in : m.inputs) {
+    if (in.values.count == m.got.count || in.values.count > (std::size_t{1} << 26)) continue;
+    double largest = 0;
+    for (std::size_t k = 0; k < in.values.count; ++k) largest = std::max(largest, std::fabs(in.values[k]));
+    if (largest > kExpOverflow)
+      return fmt::format(
+          "; {} holds values up to {}, and exp overflows float above 88.7: subtract the maximum before exp", in.name,
+          largest);
+  }
+  return "";
+}
+
+// A typical magnitude of the expected values (root mean square), so "close" means something for
+// elements whose expected value is near zero.
+double typical_magnitude(const Values& want) {
+  double sum = 0;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < want.count; ++i) {
+    const double w = want[i];
+    if (std::isfinite(w)) sum += w * w, ++n;
+  }
+  return n ? std::sqrt(sum / static_cast<double>(n)) : 0;
+}
+
+}  // namespace
+
+std::vector<std::size_t> wrong_indices(const Mismatches& m, std::size_t limit) {
+  std::vector<std::size_t> v;
+  for (std::size_t i = 0; i < m.cells.size() && v.size() < limit; ++i)
+    if (m.cells[i] == Cell::wrong) v.push_back(i);
+  return v;
+}
+
+std::optional<Finding> non_finite(const Mismatches& m) {
+  std::size_t count = 0, first = 0;
+  for (std::size_t i = 0; i < m.cells.size(); ++i) {
+    if (m.cells[i] != Cell::wrong || std::isfinite(m.got[i]) || !std::isfinite(m.want[i])) continue;
+    if (count++ == 0) first = i;
+  }
+  if (!count) return std::nullopt;
+  Finding f{"nan_or_inf", "", {}};
+  f.evidence["count"] = count;
+  f.evidence["first_index"] = first;
+  f.sentence = fmt::format("{}[{}] is {} where {} was expected ({} of the {} wrong values are NaN or Inf){}", m.buffer,
+                           first, value(m.got[first], m.got.type), value(m.want[first], m.want.type), count, m.wrong,
+                           input_hint(m, first));
+  return f;
+}
+
+std::optional<Finding> left_unchanged(const Mismatches& m) {
+  const Values* initial = m.initial();
+  if (!initial || m.wrong == 0) return std::nullopt;
+  for (std::size_t i = 0; i < m.cells.size(); ++i)
+    if (m.cells[i] == Cell::wrong && m.got[i] != (*initial)[i]) return std::nullopt;
+  const Runs r = runs_of(m.cells, Cell::wrong, 4);
+  Finding f{"left_unchanged", "", {}};
+  f.evidence["count"] = m.wrong;
+  f.evidence["ranges"] = runs_json(r);
+  f.sentence = fmt::format(
+      "the {} wrong elements of {} still hold their values from before solve ({}): they were never updated (a grid "
+      "or loop that misses them, or a write that lands elsewhere)",
+      m.wrong, m.buffer, describe_runs(r));
+  return f;
+}
+
+std::optional<Finding> one_value(const Mismatches& m) {
+  const auto idx = wrong_indices(m, m.wrong);
+  if (idx.size() < kMinEvidence) return std::nullopt;
+  const double v = m.got[idx[0]];
+  for (std::size_t i : idx)
+    if (!(m.got[i] == v)) return std::nullopt;
+  Finding f{v == 0 ? "wrote_zeros" : "one_value", "", {}};
+  f.evidence["count"] = idx.size();
+  f.evidence["value"] = v;
+  f.sentence = v == 0 ? fmt::format(
+                            "all {} wrong elements of {} are 0: they were cleared or written, but never "
+                            "given their computed value",
+                            idx.size(), m.buffer)
+                      : fmt::format(
+                            "all {} wrong elements of {} hold the same value, {}: one value written "
+                            "everywhere (a scalar or the wrong index)",
+                            idx.size(), m.buffer, value(v, m.got.type));
+  return f;
+}
+
+std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
+  const auto idx = wrong_indices(m, m.wrong);
+  if (idx.size() < kMinEvidence) return std::nullopt;
+  const double scale = typical_magnitude(m.want);
+  // A factor: got / want is the same for every wrong element with want != 0.
+  std::optional<double> factor;
+  bool factor_fits = true;
+  std::size_t with_want = 0;
+  for (std::size_t i : idx) {
+    const double g = m.got[i], w = m.want[i];
+    if (!std::isfinite(g) || !std::isfinite(w)) return std::nullopt;
+    if (w == 0) {
+      factor_fits = factor_fits && std::fabs(g) <= 1e-6 * std::max(scale, 1e-30);
+      continue;
+    }
+    ++with_want;
+    const double r = g / w;
+    if (!factor) factor = r;
+    factor_fits = factor_fits && std::fabs(r - *factor) <= 1e-3 * std::max(1.0, std::fabs(*factor));
+  }
+  if (factor && factor_fits && with_want >= kMinEvidence && std::fabs(*factor - 1) > 1e-2) {
+    const bool sign = std::fabs(*factor + 1) <= 1e-3;
+    Finding f{sign ? "wrong_sign" : "constant_factor", "", {}};
+    f.evidence["count"] = idx.size();
+    f.evidence["factor"] = *factor;
+    f.sentence = sign ? fmt::format(
+                            "every wrong value of {} is the expected value with the opposite sign ({} "
+                            "elements): a subtraction the wrong way round, or a sign lost",
+                            m.buffer, idx.size())
+                      : fmt::format(
+                            "every wrong value of {} is {:.4g} times the expected value ({} elements): a "
+                            "missing or extra scale factor, or work counted {} times",
+                            m.buffer, *factor, idx.size(), *factor >= 1.5 ? "several" : "a wrong number of");
+    return f;
+  }
+  // An offset: got - want is the same for every wrong element.
+  const double d0 = m.got[idx[0]] - m.want[idx[0]];
+  for (std::size_t i : idx)
+    if (std::fabs((m.got[i] - m.want[i]) - d0) > 1e-4 * std::max(std::fabs(d0), scale)) return std::nullopt;
+  if (std::fabs(d0) <= 1e-2 * scale) return std::nullopt;  // that small, it is precision
+  Finding f{"constant_offset", "", {}};
+  f.evidence["count"] = idx.size();
+  f.evidence["offset"] = d0;
+  f.sentence = fmt::format(
+      "every wrong value of {} is the expected value plus {:.4g} ({} elements): a term added once too often or "
+      "left out",
+      m.buffer, d0, idx.size());
+  return f;
+}
+
+std::optional<Finding> precision(const Mismatches& m) {
+  if (!spec::is_floating(m.got.type) || m.wrong == 0) return std::nullopt;
+  const double scale = typical_magnitude(m.want);
+  double worst = 0, head = 0, tail = 0;  // summed relative errors in the first and last quarter
+  std::size_t n_head = 0, n_tail = 0;
+  const std::size_t n = m.cells.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (m.cells[i] != Cell::wrong) continue;
+    const double g = m.got[i], w = m.want[i];
+    if (!std::isfinite(g) || !std::isfinite(w)) return std::nullopt;
+    const double rel = std::fabs(g - w) / std::max({std::fabs(w), scale, std::numeric_limits<double>::min()});
+    if (rel > 1e-2) return std::nullopt;  // not close: a wrong formula, not rounding
+    worst = std::max(worst, rel);
+    if (4 * i < n) head += rel, ++n_head;
+    if (4 * i >= 3 * n) tail += rel, ++n_tail;
+  }
+  // The error grows along the output (a running sum's does): the last quarter's wrong elements are
+  // off by at least twice as much as the first quarter's, or only the last quarter has any.
+  const bool grows = n >= 16 && n_tail >= kMinEvidence &&
+                     (n_head == 0 || tail / static_cast<double>(n_tail) >= 2 * head / static_cast<double>(n_head));
+  Finding f{"precision", "", {}};
+  f.evidence["count"] = m.wrong;
+  f.evidence["max_relative_error"] = worst;
+  f.evidence["rtol"] = m.tolerance.rtol;
+  f.evidence["atol"] = m.tolerance.atol;
+  f.evidence["grows_along_output"] = grows;
+  const bool half = m.got.type == spec::DType::float16;
+  f.sentence = fmt::format(
+      "the {} wrong values of {} are close to the expected ones but outside the tolerance: the largest relative "
+      "error is {:.2g} where rtol is {:g} (atol {:g}){}; that is rounding, not a wrong formula: {}",
+      m.wrong, m.buffer, worst, m.tolerance.rtol, m.tolerance.atol,
+      grows ? ", and the error grows along the output, as a long running sum's does" : "",
+      half ? "accumulate in float and convert to half once at the end"
+           : "accumulate in float or double, and add in a tree or in several partial sums rather than one long "
+             "running sum");
+  return f;
+}
+
+}  // namespace judge::explain

@@ -1,0 +1,22 @@
+// How the wrong values relate to the expected ones, element by element: NaN or Inf where a finite
+// value was expected (and what the inputs hold there), values left as they were before solve, one
+// value everywhere, a constant factor, the sign, a constant offset, or close but outside the
+// tolerance (precision). Each returns nothing when its pattern does not fit every wrong element.
+#pragma once
+
+#include <optional>
+
+#include "explain/mismatch.hpp"
+
+namespace judge::explain {
+
+std::optional<Finding> non_finite(const Mismatches& m);
+std::optional<Finding> left_unchanged(const Mismatches& m);
+std::optional<Finding> one_value(const Mismatches& m);
+std::optional<Finding> constant_factor_or_offset(const Mismatches& m);
+std::optional<Finding> precision(const Mismatches& m);
+
+// The indices of the wrong (written) elements, at most `limit` of them, in order.
+std::vector<std::size_t> wrong_indices(const Mismatches& m, std::size_t limit);
+
+}  // namespace judge::explain

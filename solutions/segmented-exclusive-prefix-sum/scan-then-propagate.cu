@@ -1,0 +1,198 @@
+// Scan, then propagate only where needed: every 2,048-element tile is scanned as if a segment
+// started at its first element and written out, with its aggregate and the position of its first
+// flag; one block turns the aggregates into carries; a fix-up pass adds each tile's carry to the
+// elements before its first flag, the only ones a carry reaches. With a flag every 256 elements
+// the fix-up touches about an eighth of the output; with no flags it rewrites all of it.
+#include <cuda_runtime.h>
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+constexpr int kItems = 8;  // consecutive elements per thread
+constexpr int kTile = kThreads * kItems;
+
+static float* sums = nullptr;  // [t] aggregate of tile t, then its carry
+static int* has_flag = nullptr;
+static int* first_flag = nullptr;  // [t] index in tile t of its first flag, kTile if none
+static int capacity = 0;
+
+__device__ __forceinline__ float4 load4(const float* p, long long i, int n) {
+  if (i + 3 < n) return *reinterpret_cast<const float4*>(p + i);
+  float4 v;
+  v.x = (i < n) ? p[i] : 0.0f;
+  v.y = (i + 1 < n) ? p[i + 1] : 0.0f;
+  v.z = (i + 2 < n) ? p[i + 2] : 0.0f;
+  v.w = (i + 3 < n) ? p[i + 3] : 0.0f;
+  return v;
+}
+
+__device__ __forceinline__ int4 load4(const int* p, long long i, int n) {
+  if (i + 3 < n) return *reinterpret_cast<const int4*>(p + i);
+  int4 v;
+  v.x = (i < n) ? p[i] : 0;
+  v.y = (i + 1 < n) ? p[i + 1] : 0;
+  v.z = (i + 2 < n) ? p[i + 2] : 0;
+  v.w = (i + 3 < n) ? p[i + 3] : 0;
+  return v;
+}
+
+__device__ __forceinline__ void store4(float* p, long long i, int n, float4 v) {
+  if (i + 3 < n) {
+    *reinterpret_cast<float4*>(p + i) = v;
+    return;
+  }
+  if (i < n) p[i] = v.x;
+  if (i + 1 < n) p[i + 1] = v.y;
+  if (i + 2 < n) p[i + 2] = v.z;
+}
+
+// This thread's 8 elements (elements past N read as value 0, no flag); returns its aggregate.
+__device__ __forceinline__ float load_items(const float* values, const int* flags, int N, long long first, float* v, int* f,
+                                            bool* has) {
+  const float4 a0 = load4(values, first, N), a1 = load4(values, first + 4, N);
+  const int4 b0 = load4(flags, first, N), b1 = load4(flags, first + 4, N);
+  v[0] = a0.x, v[1] = a0.y, v[2] = a0.z, v[3] = a0.w, v[4] = a1.x, v[5] = a1.y, v[6] = a1.z, v[7] = a1.w;
+  f[0] = b0.x, f[1] = b0.y, f[2] = b0.z, f[3] = b0.w, f[4] = b1.x, f[5] = b1.y, f[6] = b1.z, f[7] = b1.w;
+  float run = 0.0f;
+  *has = false;
+  for (int k = 0; k < kItems; ++k) {
+    if (f[k] != 0) {
+      run = 0.0f;
+      *has = true;
+    }
+    run += v[k];
+  }
+  return run;
+}
+
+// Inclusive segmented scan of (x, fx) across the warp.
+__device__ __forceinline__ void warp_scan(float& x, bool& fx, int lane) {
+  for (int offset = 1; offset < 32; offset *= 2) {
+    const float y = __shfl_up_sync(0xffffffffu, x, offset);
+    const bool fy = __shfl_up_sync(0xffffffffu, fx ? 1 : 0, offset) != 0;
+    if (lane >= offset) {
+      if (!fx) x += y;
+      fx = fx || fy;
+    }
+  }
+}
+
+// One block of 1,024 threads: the tile aggregates become the tiles' carries (exclusive scan).
+__global__ void __launch_bounds__(1024) scan_aggregates(float* sums, const int* has_flag, int tiles) {
+  __shared__ float warp_sums[32];
+  __shared__ int warp_flags[32];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int per = (tiles + 1023) / 1024;
+  const int begin = threadIdx.x * per;
+  const int end = begin + per < tiles ? begin + per : tiles;
+  float x = 0.0f;
+  bool fx = false;
+  for (int t = begin; t < end; ++t) {
+    x = has_flag[t] ? sums[t] : x + sums[t];
+    fx = fx || has_flag[t];
+  }
+  warp_scan(x, fx, lane);
+  if (lane == 31) {
+    warp_sums[warp] = x;
+    warp_flags[warp] = fx ? 1 : 0;
+  }
+  float ex = __shfl_up_sync(0xffffffffu, x, 1);
+  bool fex = __shfl_up_sync(0xffffffffu, fx ? 1 : 0, 1) != 0;
+  if (lane == 0) {
+    ex = 0.0f;
+    fex = false;
+  }
+  __syncthreads();
+  float in = 0.0f;
+  for (int w = 0; w < warp; ++w) in = warp_flags[w] ? warp_sums[w] : in + warp_sums[w];
+  in = fex ? ex : in + ex;
+  for (int t = begin; t < end; ++t) {
+    const float s = sums[t];
+    const bool flagged = has_flag[t] != 0;
+    sums[t] = in;
+    in = flagged ? s : in + s;
+  }
+}
+
+// Scans the tile with a carry of 0, writes it, and records its aggregate and first flag.
+__global__ void __launch_bounds__(kThreads) scan_tiles_local(const float* values, const int* flags, float* output, int N,
+                                                             float* sums, int* has_flag, int* first_flag) {
+  __shared__ float warp_sums[kWarps];
+  __shared__ int warp_flags[kWarps];
+  __shared__ int warp_first[kWarps];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const long long first = static_cast<long long>(blockIdx.x) * kTile + kItems * threadIdx.x;
+  float v[kItems];
+  int f[kItems];
+  bool fx;
+  float x = load_items(values, flags, N, first, v, f, &fx);
+  int my_first = kTile;
+  for (int k = kItems - 1; k >= 0; --k)
+    if (f[k] != 0) my_first = kItems * threadIdx.x + k;
+  for (int offset = 16; offset > 0; offset /= 2) my_first = min(my_first, __shfl_xor_sync(0xffffffffu, my_first, offset));
+  warp_scan(x, fx, lane);
+  if (lane == 31) {
+    warp_sums[warp] = x;
+    warp_flags[warp] = fx ? 1 : 0;
+    warp_first[warp] = my_first;
+  }
+  float ex = __shfl_up_sync(0xffffffffu, x, 1);
+  bool fex = __shfl_up_sync(0xffffffffu, fx ? 1 : 0, 1) != 0;
+  if (lane == 0) {
+    ex = 0.0f;
+    fex = false;
+  }
+  __syncthreads();
+  float in = 0.0f;
+  for (int w = 0; w < warp; ++w) in = warp_flags[w] ? warp_sums[w] : in + warp_sums[w];
+  in = fex ? ex : in + ex;
+  for (int k = 0; k < kItems; ++k) {
+    if (f[k] != 0) in = 0.0f;
+    const float next = in + v[k];
+    v[k] = in;
+    in = next;
+  }
+  store4(output, first, N, make_float4(v[0], v[1], v[2], v[3]));
+  store4(output, first + 4, N, make_float4(v[4], v[5], v[6], v[7]));
+  if (threadIdx.x == 0) {
+    float total = 0.0f;
+    bool flagged = false;
+    int first_in_tile = kTile;
+    for (int w = 0; w < kWarps; ++w) {
+      total = warp_flags[w] ? warp_sums[w] : total + warp_sums[w];
+      flagged = flagged || warp_flags[w];
+      first_in_tile = min(first_in_tile, warp_first[w]);
+    }
+    sums[blockIdx.x] = total;
+    has_flag[blockIdx.x] = flagged ? 1 : 0;
+    first_flag[blockIdx.x] = first_in_tile;
+  }
+}
+
+// Adds each tile's carry to its elements before its first flag.
+__global__ void propagate(float* output, int N, const float* carries, const int* first_flag) {
+  const float carry = carries[blockIdx.x];
+  if (carry == 0.0f) return;
+  const long long base = static_cast<long long>(blockIdx.x) * kTile;
+  const long long end = base + first_flag[blockIdx.x] < N ? base + first_flag[blockIdx.x] : N;
+  for (long long i = base + threadIdx.x; i < end; i += blockDim.x) output[i] += carry;
+}
+
+extern "C" void solve(const float* values, const int* flags, float* output, int N) {
+  const int tiles = (N + kTile - 1) / kTile;
+  if (tiles > capacity) {
+    cudaFree(sums);
+    cudaFree(has_flag);
+    cudaFree(first_flag);
+    sums = nullptr;
+    has_flag = first_flag = nullptr;
+    capacity = 0;
+    if (cudaMalloc(&sums, tiles * sizeof(float)) != cudaSuccess || cudaMalloc(&has_flag, tiles * sizeof(int)) != cudaSuccess ||
+        cudaMalloc(&first_flag, tiles * sizeof(int)) != cudaSuccess)
+      return;
+    capacity = tiles;
+  }
+  scan_tiles_local<<<tiles, kThreads>>>(values, flags, output, N, sums, has_flag, first_flag);
+  scan_aggregates<<<1, 1024>>>(sums, has_flag, tiles);
+  propagate<<<tiles, kThreads>>>(output, N, sums, first_flag);
+  cudaDeviceSynchronize();
+}
