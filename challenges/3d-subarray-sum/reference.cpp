@@ -24,9 +24,7 @@ JUDGE_REFERENCE("3d-subarray-sum", args) {
   const std::int64_t s_col = args.scalar_int("S_COL");
   const std::int64_t e_col = args.scalar_int("E_COL");
   if (s_dep > e_dep || e_dep >= n || s_row > e_row || e_row >= m || s_col > e_col || e_col >= k)
-    throw std::invalid_argument(
-        "the case must satisfy 0 <= S_DEP <= E_DEP <= N - 1, 0 <= S_ROW <= E_ROW <= M - 1 and 0 <= S_COL <= E_COL <= K "
-        "- 1");
+    throw std::invalid_argument("the case must satisfy S_DEP <= E_DEP < N, S_ROW <= E_ROW < M and S_COL <= E_COL < K");
 
   const auto depths = static_cast<std::size_t>(e_dep - s_dep + 1);
   std::vector<std::int64_t> slice_sums(depths, 0);
