@@ -129,7 +129,11 @@ Edit SourceTokens::blank(std::size_t begin, std::size_t end, bool keep_directive
 }
 
 Edit SourceTokens::replace(std::size_t begin, std::size_t end, std::string text) const {
-  text += std::string(static_cast<std::size_t>(std::count(source.begin() + begin, source.begin() + end, '\n')), '\n');
+  // Keep the line count: the replaced range's newlines, less those the text already carries (a
+  // kernel name or template arguments copied from the source across a line continuation).
+  const auto had = std::count(source.begin() + begin, source.begin() + end, '\n');
+  const auto kept = std::count(text.begin(), text.end(), '\n');
+  if (had > kept) text += std::string(static_cast<std::size_t>(had - kept), '\n');
   return {begin, end, std::move(text)};
 }
 
