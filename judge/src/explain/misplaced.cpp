@@ -83,7 +83,7 @@ const Mapping* best_mapping(const Mismatches& m, const Values& src, const std::v
   };
   for (const Mapping& map : maps) {
     if (!fits(map, sample)) continue;
-    if (sample.size() == m.wrong || fits(map, wrong_indices(m, m.wrong))) return &map;
+    if (sample.size() == m.wrong || fits(map, wrong_indices(m, kMaxRelated))) return &map;
   }
   return nullptr;
 }

@@ -103,27 +103,27 @@ std::optional<Finding> left_unchanged(const Mismatches& m) {
 }
 
 std::optional<Finding> one_value(const Mismatches& m) {
-  const auto idx = wrong_indices(m, m.wrong);
+  const auto idx = wrong_indices(m, kMaxRelated);
   if (idx.size() < kMinEvidence) return std::nullopt;
   const double v = m.got[idx[0]];
   for (std::size_t i : idx)
     if (!(m.got[i] == v)) return std::nullopt;
   Finding f{v == 0 ? "wrote_zeros" : "one_value", "", {}};
-  f.evidence["count"] = idx.size();
+  f.evidence["count"] = m.wrong;
   f.evidence["value"] = v;
   f.sentence = v == 0 ? fmt::format(
                             "all {} wrong elements of {} are 0: they were cleared or written, but never "
                             "given their computed value",
-                            idx.size(), m.buffer)
+                            m.wrong, m.buffer)
                       : fmt::format(
                             "all {} wrong elements of {} hold the same value, {}: one value written "
                             "everywhere (a scalar or the wrong index)",
-                            idx.size(), m.buffer, value(v, m.got.type));
+                            m.wrong, m.buffer, value(v, m.got.type));
   return f;
 }
 
 std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
-  const auto idx = wrong_indices(m, m.wrong);
+  const auto idx = wrong_indices(m, kMaxRelated);
   if (idx.size() < kMinEvidence) return std::nullopt;
   const double scale = typical_magnitude(m.want);
   // A factor: got / want is the same for every wrong element with want != 0.
@@ -145,16 +145,16 @@ std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
   if (factor && factor_fits && with_want >= kMinEvidence && std::fabs(*factor - 1) > 1e-2) {
     const bool sign = std::fabs(*factor + 1) <= 1e-3;
     Finding f{sign ? "wrong_sign" : "constant_factor", "", {}};
-    f.evidence["count"] = idx.size();
+    f.evidence["count"] = m.wrong;
     f.evidence["factor"] = *factor;
     f.sentence = sign ? fmt::format(
                             "every wrong value of {} is the expected value with the opposite sign ({} "
                             "elements): a subtraction the wrong way round, or a sign lost",
-                            m.buffer, idx.size())
+                            m.buffer, m.wrong)
                       : fmt::format(
                             "every wrong value of {} is {:.4g} times the expected value ({} elements): a "
                             "missing or extra scale factor, or work counted {} times",
-                            m.buffer, *factor, idx.size(), *factor >= 1.5 ? "several" : "a wrong number of");
+                            m.buffer, *factor, m.wrong, *factor >= 1.5 ? "several" : "a wrong number of");
     return f;
   }
   // An offset: got - want is the same for every wrong element.
@@ -163,12 +163,12 @@ std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
     if (std::fabs((m.got[i] - m.want[i]) - d0) > 1e-4 * std::max(std::fabs(d0), scale)) return std::nullopt;
   if (std::fabs(d0) <= 1e-2 * scale) return std::nullopt;  // that small, it is precision
   Finding f{"constant_offset", "", {}};
-  f.evidence["count"] = idx.size();
+  f.evidence["count"] = m.wrong;
   f.evidence["offset"] = d0;
   f.sentence = fmt::format(
       "every wrong value of {} is the expected value plus {:.4g} ({} elements): a term added once too often or "
       "left out",
-      m.buffer, d0, idx.size());
+      m.buffer, d0, m.wrong);
   return f;
 }
 

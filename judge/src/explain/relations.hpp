@@ -16,6 +16,10 @@ std::optional<Finding> one_value(const Mismatches& m);
 std::optional<Finding> constant_factor_or_offset(const Mismatches& m);
 std::optional<Finding> precision(const Mismatches& m);
 
+// A relation is checked on at most this many wrong elements (the first ones): enough to be sure,
+// and a wrong 50M-element output costs no more than a few megabytes of indices.
+inline constexpr std::size_t kMaxRelated = std::size_t{1} << 20;
+
 // The indices of the wrong (written) elements, at most `limit` of them, in order.
 std::vector<std::size_t> wrong_indices(const Mismatches& m, std::size_t limit);
 
