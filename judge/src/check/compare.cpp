@@ -23,13 +23,14 @@ std::vector<std::int64_t> unflatten(std::size_t index, const std::vector<std::in
   return pos;
 }
 
-bool float_equal(double got, double want, const spec::Tolerance& tol) {
+}  // namespace
+
+bool agrees(double got, double want, const spec::Tolerance& tol, bool floating) {
+  if (!floating) return got == want;
   if (std::isnan(want) || std::isnan(got)) return std::isnan(want) && std::isnan(got);
   if (std::isinf(want) || std::isinf(got)) return got == want;
   return std::fabs(got - want) <= tol.atol + tol.rtol * std::fabs(want);
 }
-
-}  // namespace
 
 std::string format_position(const std::vector<std::int64_t>& position) {
   std::string s = "[";
@@ -65,7 +66,7 @@ Comparison compare_range(const void* got, const void* want, std::size_t begin, s
     const double w = fp32 ? static_cast<const float*>(want)[i] : spec::load_element(o.type, want, i);
     bool equal;
     if (floating) {
-      equal = float_equal(g, w, o.tolerance);
+      equal = agrees(g, w, o.tolerance, true);
       if (std::isfinite(g) && std::isfinite(w)) {
         const double abs_err = std::fabs(g - w);
         c.max_abs_error = std::max(c.max_abs_error, abs_err);

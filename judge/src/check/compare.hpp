@@ -44,6 +44,9 @@ struct CompareOptions {
 Comparison compare_buffer(const std::string& name, const void* got, const void* want, std::size_t count,
                           const CompareOptions& options);
 
+// The comparison rule above for one element (integers exactly when !floating).
+bool agrees(double got, double want, const spec::Tolerance& tol, bool floating);
+
 // "[3, 17]" for a 2-D position, "[42]" for a flat one.
 std::string format_position(const std::vector<std::int64_t>& position);
 // Shortest text that round-trips a float value ("0.1", "nan", "-inf", "1.5e+20").

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "check/compare.hpp"
 #include "exec/test_layout.hpp"
 #include "spec/element.hpp"
 
@@ -20,13 +21,6 @@ const Values* Mismatches::initial() const {
   return nullptr;
 }
 
-bool agrees(double got, double want, const spec::Tolerance& tol, bool floating) {
-  if (!floating) return got == want;
-  if (std::isnan(want) || std::isnan(got)) return std::isnan(want) && std::isnan(got);
-  if (std::isinf(want) || std::isinf(got)) return got == want;
-  return std::fabs(got - want) <= tol.atol + tol.rtol * std::fabs(want);
-}
-
 Mismatches find_mismatches(std::string buffer, const Values& got, const Values& want, const spec::Tolerance& tol,
                            bool detect_unwritten) {
   Mismatches m;
@@ -39,7 +33,7 @@ Mismatches find_mismatches(std::string buffer, const Values& got, const Values& 
   const std::size_t eb = spec::dtype_bytes(got.type);
   const auto* bytes = static_cast<const unsigned char*>(got.data);
   for (std::size_t i = 0; i < got.count; ++i) {
-    if (agrees(got[i], want[i], tol, floating)) continue;
+    if (check::agrees(got[i], want[i], tol, floating)) continue;
     if (detect_unwritten && exec::is_poison(bytes + i * eb, eb)) {
       m.cells[i] = Cell::unwritten;
       ++m.unwritten;

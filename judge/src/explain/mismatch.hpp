@@ -46,9 +46,6 @@ struct Mismatches {
 Mismatches find_mismatches(std::string buffer, const Values& got, const Values& want, const spec::Tolerance& tol,
                            bool detect_unwritten);
 
-// Whether got and want agree under the tolerance (integers exactly; NaN meets NaN).
-bool agrees(double got, double want, const spec::Tolerance& tol, bool floating);
-
 // The most specific explanation that fits, in one sentence, with its evidence.
 struct Finding {
   std::string code;                                                    // stable (docs/diagnoses.md)

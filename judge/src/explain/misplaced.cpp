@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 
+#include "check/compare.hpp"
 #include "explain/relations.hpp"
 
 namespace judge::explain {
@@ -77,7 +78,7 @@ const Mapping* best_mapping(const Mismatches& m, const Values& src, const std::v
     std::size_t hits = 0;
     for (std::size_t i : idx) {
       const std::size_t j = map.source(i);
-      hits += j != kNone && agrees(m.got[i], src[j], m.tolerance, floating);
+      hits += j != kNone && check::agrees(m.got[i], src[j], m.tolerance, floating);
     }
     return hits * 10 >= idx.size() * 9;
   };

@@ -6,16 +6,12 @@
 namespace judge::explain {
 namespace {
 
-// A power of two m (2..1024) with `start` a multiple of m and `rest` shorter than m: what a vector
-// width or a block size that rounded the work down would leave out. A short rest reads as a vector
-// width (the smallest such m); a long one as a block or tile size (the largest).
-std::size_t rounding_unit(std::size_t start, std::size_t rest, bool largest) {
+// The largest power of two m (2..cap) with `start` a multiple of m and `rest` shorter than m: the
+// vector width (cap 16) or block or tile size (cap 1024) that rounded the work down; 0 if none.
+std::size_t rounding_unit(std::size_t start, std::size_t rest, std::size_t cap = 1024) {
   std::size_t found = 0;
-  for (std::size_t m = 2; m <= 1024; m *= 2) {
-    if (start % m != 0 || rest >= m) continue;
-    found = m;
-    if (!largest) break;
-  }
+  for (std::size_t m = 2; m <= cap; m *= 2)
+    if (start % m == 0 && rest < m) found = m;
   return found;
 }
 
@@ -26,9 +22,7 @@ std::string plural(std::size_t n, const char* word) {
 Finding tail(const Mismatches& m, std::size_t start) {
   const std::size_t n = m.cells.size(), rest = n - start;
   // A short rest reads as a vector width (at most 16), a longer one as a block size.
-  std::size_t unit = 0;
-  for (std::size_t u = 2; u <= (rest < 16 ? 16 : 1024); u *= 2)
-    if (start % u == 0 && rest < u) unit = u;
+  const std::size_t unit = rounding_unit(start, rest, rest < 16 ? 16 : 1024);
   Finding f{"unwritten_tail", "", {}};
   f.evidence["first_unwritten"] = start;
   f.evidence["count"] = rest;
@@ -80,12 +74,12 @@ std::optional<Finding> edges(const Mismatches& m) {
   std::vector<std::string> parts;
   std::size_t unit_r = 0, unit_c = 0;
   if (r0 < rows) {
-    unit_r = rounding_unit(r0, rows - r0, true);
+    unit_r = rounding_unit(r0, rows - r0);
     f.evidence["first_unwritten_row"] = r0;
     parts.push_back(r0 + 1 == rows ? fmt::format("row {}", r0) : fmt::format("rows {} to {}", r0, rows - 1));
   }
   if (c0 < cols) {
-    unit_c = rounding_unit(c0, cols - c0, true);
+    unit_c = rounding_unit(c0, cols - c0);
     f.evidence["first_unwritten_column"] = c0;
     parts.push_back(c0 + 1 == cols ? fmt::format("column {}", c0) : fmt::format("columns {} to {}", c0, cols - 1));
   }

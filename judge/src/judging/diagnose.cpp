@@ -451,7 +451,7 @@ std::optional<RunDifference> compare_runs(const CaseData& d, const std::vector<s
     const bool floating = spec::is_floating(before.type);
     RunDifference diff{s.name, 0, 0};
     for (std::size_t i = 0; i < before.count; ++i) {
-      if (explain::agrees(now[i], before[i], tolerance, floating)) continue;
+      if (check::agrees(now[i], before[i], tolerance, floating)) continue;
       if (diff.elements++ == 0) diff.first_index = i;
     }
     if (diff.elements) return diff;
