@@ -18,8 +18,12 @@ done
 cd "$scratch/elsewhere"
 unset JUDGE_ROOT
 export CUDA_VISIBLE_DEVICES= NO_COLOR=1
-"$prefix/bin/judge" list | grep -q '^relu ' || { echo "install_test: 'judge list' lacks relu" >&2; exit 1; }
-"$prefix/bin/judge" show relu | grep -q 'void solve' || { echo "install_test: 'judge show relu' lacks the signature" >&2; exit 1; }
+# Captured first: `judge list | grep -q` would let grep exit at the first match while the judge
+# still writes, and the judge's SIGPIPE would fail the pipeline (pipefail) now and then.
+listed=$("$prefix/bin/judge" list)
+shown=$("$prefix/bin/judge" show relu)
+grep -q '^relu ' <<<"$listed" || { echo "install_test: 'judge list' lacks relu" >&2; exit 1; }
+grep -q 'void solve' <<<"$shown" || { echo "install_test: 'judge show relu' lacks the signature" >&2; exit 1; }
 # doctor exits 3 without a GPU; what matters here is where it found the data.
 doctor=$("$prefix/bin/judge" doctor --json || true)
 root=$(python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["data_root"] + "|" + j["data_root_found_by"])' <<<"$doctor")

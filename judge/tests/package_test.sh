@@ -39,8 +39,12 @@ cd "$scratch/elsewhere"
 unset JUDGE_ROOT
 export CUDA_VISIBLE_DEVICES= NO_COLOR=1
 judge=$root/usr/bin/judge
-"$judge" list | grep -q '^relu ' || fail "'judge list' lacks relu"
-"$judge" show relu | grep -q 'void solve' || fail "'judge show relu' lacks the signature"
+# Captured first: `judge list | grep -q` would let grep exit at the first match while the judge
+# still writes, and the judge's SIGPIPE would fail the pipeline (pipefail) now and then.
+listed=$("$judge" list)
+shown=$("$judge" show relu)
+grep -q '^relu ' <<<"$listed" || fail "'judge list' lacks relu"
+grep -q 'void solve' <<<"$shown" || fail "'judge show relu' lacks the signature"
 "$judge" compile relu "$root/usr/share/judge/solutions/relu/best.cu" --arch sm_90 >"$scratch/compile.log" 2>&1 \
   || { cat "$scratch/compile.log" >&2; fail "'judge compile relu best.cu --arch sm_90' failed"; }
 echo "package_test: $judge lists, shows and compiles from $PWD"
