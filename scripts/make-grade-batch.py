@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds a batch for `judge grade` acceptance runs: every shipped solution plus faulty ones.
 
-Usage: make-grade-batch.py DIR [--students N]
+Usage: make-grade-batch.py DIR [--students N] [--only SLUG,...]
 Copies every file listed in solutions/<slug>/expected.json to DIR/<student>/<slug>/<name>.cu
 (students assigned in turn), adds generated faulty submissions for vector-addition (hang, illegal
 address, host abort and exit, output flood, syntax error, wrong signature, off-by-one, compile
@@ -76,14 +76,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir")
     ap.add_argument("--students", type=int, default=40, help="how many student folders to spread the copies over")
+    ap.add_argument("--only", default="", help="comma-separated challenges whose solutions are copied (default all); "
+                    "the faulty submissions are always added")
     args = ap.parse_args()
     out = pathlib.Path(args.dir)
     if out.exists() and any(out.iterdir()):
         sys.exit(f"make-grade-batch.py: {out} is not empty; pick a new folder")
+    only = {s for s in args.only.split(",") if s}
+    unknown = only - {m.parent.name for m in ROOT.glob("solutions/*/expected.json")}
+    if unknown:
+        sys.exit(f"make-grade-batch.py: --only names no challenge with solutions: {', '.join(sorted(unknown))}")
     rows = []
     n = 0
     for manifest in sorted(ROOT.glob("solutions/*/expected.json")):
         slug = manifest.parent.name
+        if only and slug not in only:
+            continue
         for entry in json.loads(manifest.read_text())["solutions"]:
             student = f"student{n % args.students + 1:02d}"
             n += 1
