@@ -17,7 +17,8 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "the runtime. Needs the CUDA ${CUDAToolkit_VERSION_MAJOR} toolkit (nvcc, NVRTC, cudart) in\n"
     "${CUDAToolkit_LIBRARY_ROOT}, which this package does not include, and an NVIDIA GPU\n"
     "with its driver to judge (listing, showing and compiling work without one).")
-# The runtime libraries it links, from the packages that hold them (dpkg-shlibdeps). The CUDA
+# The runtime libraries it links, from the packages that hold them (dpkg-shlibdeps: libfmt,
+# libpugixml1v5 for the JUnit writer, libssl3 for libcrypto, libstdc++, libc). The CUDA
 # libraries belong to no Debian package where the toolkit was installed by NVIDIA's installer:
 # their folder is private to dpkg-shlibdeps, and the toolkit is a stated requirement instead
 # (the description, and Recommends for the distributions' and NVIDIA's repositories' packages).

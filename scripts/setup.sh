@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# slurm-wlm and munge: judge/tests/slurm_test.sh runs docs/ci/slurm-grade.sh on a one-node Slurm.
 packages=(cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev python3 libxml2-utils python3-yaml
-          help2man dpkg-dev zsh libssl-dev)
+          help2man dpkg-dev zsh libssl-dev libpugixml-dev slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if ((${#missing[@]})); then

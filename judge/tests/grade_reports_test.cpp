@@ -6,10 +6,11 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <pugixml.hpp>
 #include <regex>
 
 #include "report/grade_reports.hpp"
-#include "report/xml_escape.hpp"
+#include "report/xml_chars.hpp"
 #include "test_support.hpp"
 #include "util/subprocess.hpp"
 
@@ -140,18 +141,14 @@ TEST(GradeReportCheck, ErrorsNameFileAndPath) {
   }
 }
 
-TEST(XmlEscape, MarkupControlCharactersAndBadUtf8) {
-  using report::xml_escape;
-  EXPECT_EQ(xml_escape("a<b>&\"c\"", false), "a&lt;b&gt;&amp;\"c\"");
-  EXPECT_EQ(xml_escape("a<b>&\"c\"", true), "a&lt;b&gt;&amp;&quot;c&quot;");
-  EXPECT_EQ(xml_escape("l1\nl2\tx\r", true), "l1&#10;l2&#9;x&#13;");
-  EXPECT_EQ(xml_escape("l1\nl2", false), "l1\nl2");
-  EXPECT_EQ(xml_escape("bell\x07 esc\x1b[31m nul", false), "bell\\x07 esc\\x1B[31m nul");
-  EXPECT_EQ(xml_escape(std::string("z\0z", 3), false), "z\\x00z");
-  EXPECT_EQ(xml_escape("\xff\xc3(\xed\xa0\x80", false),
-            "\xEF\xBF\xBD\xEF\xBF\xBD(\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
-  EXPECT_EQ(xml_escape("\xef\xbf\xbf", false), "\xEF\xBF\xBD") << "U+FFFF is not an XML character";
-  EXPECT_EQ(xml_escape("é ✓ \xf0\x9f\x99\x82", false), "é ✓ \xf0\x9f\x99\x82");
+TEST(XmlChars, ControlCharactersAndBadUtf8) {
+  using report::xml_chars;
+  EXPECT_EQ(xml_chars("a<b>&\"c\" l1\nl2\tx\r"), "a<b>&\"c\" l1\nl2\tx\r") << "markup and white space: the writer's";
+  EXPECT_EQ(xml_chars("bell\x07 esc\x1b[31m nul"), "bell\\x07 esc\\x1B[31m nul");
+  EXPECT_EQ(xml_chars(std::string("z\0z", 3)), "z\\x00z");
+  EXPECT_EQ(xml_chars("\xff\xc3(\xed\xa0\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD(\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(xml_chars("\xef\xbf\xbf"), "\xEF\xBF\xBD") << "U+FFFF is not an XML character";
+  EXPECT_EQ(xml_chars("é ✓ \xf0\x9f\x99\x82 \x7f"), "é ✓ \xf0\x9f\x99\x82 \x7f");
   const std::string clipped = report::clip_utf8("ééé", 3);  // cut falls inside the second é
   EXPECT_EQ(clipped.substr(0, 2), "é");
   EXPECT_NE(clipped.find("4 more bytes"), std::string::npos) << clipped;
@@ -179,7 +176,7 @@ TEST(JUnit, CountsAndVerdictMapping) {
             std::string::npos);
   EXPECT_NE(xml.find("compiler output:\n/srv/class/erin/relu/solution.cu(12): error: identifier \"x\" is undefined"),
             std::string::npos);
-  EXPECT_NE(xml.find(R"x(<property name="gpu.0" value="NVIDIA H100 80GB HBM3 (sm_90)"/>)x"), std::string::npos);
+  EXPECT_NE(xml.find(R"x(<property name="gpu.0" value="NVIDIA H100 80GB HBM3 (sm_90)")x"), std::string::npos);
   EXPECT_NE(xml.find("median 108.2 us, percentile 73"), std::string::npos) << "the system-out table";
 }
 
@@ -203,11 +200,22 @@ json hostile_report() {
   return with_totals(r);
 }
 
+// The document as an XML parser reads it (pugixml: markup and character references decoded, line
+// ends normalised); the schema test below has xmllint check the same documents strictly.
+std::unique_ptr<pugi::xml_document> parse_xml(const std::string& xml) {
+  auto doc = std::make_unique<pugi::xml_document>();
+  const pugi::xml_parse_result parsed = doc->load_string(xml.c_str());
+  EXPECT_TRUE(parsed) << parsed.description() << " at byte " << parsed.offset << " of\n" << xml;
+  return doc;
+}
+
 TEST(JUnit, EscapesEverythingItWrites) {
   const std::string xml = report::render_junit(hostile_report());
-  EXPECT_NE(xml.find(R"(message="WA: got &lt;NaN&gt; &amp; &quot;inf&quot;&#10;second line \x01\x1B[0m")"),
-            std::string::npos)
+  const auto doc = parse_xml(xml);
+  EXPECT_STREQ(doc->select_node("//failure").node().attribute("message").value(),
+               "WA: got <NaN> & \"inf\"\nsecond line \\x01\\x1B[0m")
       << xml;
+  EXPECT_NE(xml.find("&lt;NaN"), std::string::npos);
   EXPECT_NE(xml.find("test 'ex&lt;1&gt;' (functional): WA a]]&gt;b\n  ü\\x02\n  \t&lt;tab&gt;"), std::string::npos);
   EXPECT_NE(xml.find("printf says \\x07 &amp; bye"), std::string::npos);
   for (unsigned char c = 0; c < 0x20; ++c) {
@@ -215,6 +223,56 @@ TEST(JUnit, EscapesEverythingItWrites) {
       EXPECT_EQ(xml.find(static_cast<char>(c)), std::string::npos) << int(c);
     }
   }
+}
+
+// Text meant to break a hand-made XML writer, in every field the JUnit report shows.
+const std::string kNasty = std::string("<script>alert('x')</script> ]]> \"q\" 'a' &amp; & \x01\x1f\x7f é \xff\r\nend") +
+                           std::string(1, '\0') + "?";
+// What a parser reads back: control characters shown as \xHH, invalid UTF-8 as U+FFFD, and (in
+// element text, where XML normalises line ends) CR LF as LF; attributes keep the CR.
+const std::string kNastyAttribute =
+    "<script>alert('x')</script> ]]> \"q\" 'a' &amp; & \\x01\\x1F\x7f é \xEF\xBF\xBD\r\nend\\x00?";
+const std::string kNastyText =
+    "<script>alert('x')</script> ]]> \"q\" 'a' &amp; & \\x01\\x1F\x7f é \xEF\xBF\xBD\nend\\x00?";
+
+json hostile_everywhere_report() {
+  const std::string& nasty = kNasty;
+  json r = header();
+  r["root"] = nasty;
+  r["gpus"][0]["name"] = nasty;
+  json ce = submission("eve", nasty, "CE", nasty);
+  ce["id"] = ce["file"] = "eve/" + nasty + ".cu";
+  ce["compile_log"] = nasty;
+  ce["note"] = nasty;
+  json wa = submission("eve", "relu", "WA", nasty, json::array({test_entry(nasty, "WA", nasty, json::array({nasty}))}));
+  wa["tests"][0]["output"] = nasty;
+  r["submissions"] = json::array({ce, wa});
+  return with_totals(r);
+}
+
+TEST(JUnit, HostileTextInEveryFieldReadsBackAsText) {
+  ASSERT_EQ(kNasty.find('\0'), kNasty.size() - 2) << "the NUL is part of the text";
+  const std::string xml = report::render_junit(hostile_everywhere_report());
+  const auto doc = parse_xml(xml);
+  EXPECT_FALSE(doc->select_node("//script")) << "markup in a field must stay text:\n" << xml;
+  const pugi::xml_node ce = doc->select_node("//testcase[error]").node();
+  EXPECT_EQ(std::string(ce.attribute("classname").value()), kNastyAttribute);
+  EXPECT_EQ(std::string(ce.attribute("name").value()), "eve/" + kNastyAttribute + ".cu");
+  EXPECT_EQ(std::string(ce.child("error").attribute("message").value()), "CE: " + kNastyAttribute);
+  const std::string ce_body = ce.child("error").text().get();
+  EXPECT_NE(ce_body.find("note: " + kNastyText + "\ncompiler output:\n" + kNastyText + "\n"), std::string::npos)
+      << ce_body;
+  const pugi::xml_node wa = doc->select_node("//testcase[failure]").node();
+  const std::string wa_body = wa.child("failure").text().get();
+  EXPECT_NE(
+      wa_body.find(fmt::format("test '{0}' (functional): WA {0}\n  {0}\n  output of the solution:\n{0}\n", kNastyText)),
+      std::string::npos)
+      << wa_body;
+  EXPECT_NE(std::string(wa.child("system-out").text().get()).find(kNastyText), std::string::npos);
+  EXPECT_EQ(std::string(doc->select_node("//property[@name='root']").node().attribute("value").value()),
+            kNastyAttribute);
+  EXPECT_EQ(std::string(doc->select_node("//property[@name='gpu.0']").node().attribute("value").value()),
+            kNastyAttribute + " (sm_90)");
 }
 
 // Runs a command and returns (exit code, stdout + stderr).
@@ -243,7 +301,8 @@ TEST(JUnitSchema, RenderedReportsValidate) {
   compile_only["compile_only"] = true;
   compile_only["created"] = "not a date";
   compile_only["submissions"].push_back(submission("alice", "relu", "compiled", "compiled"));
-  for (const json& r : {every_verdict_report(), hostile_report(), with_totals(compile_only), with_totals(header())}) {
+  for (const json& r : {every_verdict_report(), hostile_report(), hostile_everywhere_report(),
+                        with_totals(compile_only), with_totals(header())}) {
     const auto [code, out] = validate(report::render_junit(r));
     EXPECT_EQ(code, 0) << out;
   }

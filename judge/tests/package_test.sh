@@ -16,10 +16,11 @@ cpack -G DEB -B "$scratch/out" --config "$build/CPackConfig.cmake" >"$scratch/cp
 deb=$(ls "$scratch"/out/judge_*.deb)
 echo "package_test: built $(basename "$deb")"
 
-# Declared dependencies: the C++ runtime and the libraries it links, and the CUDA toolkit.
+# Declared dependencies: the C++ runtime and the libraries it links (pugixml: the JUnit writer),
+# and the CUDA toolkit.
 info=$(dpkg-deb --info "$deb")
 depends=$(sed -n 's/^ Depends: //p' <<<"$info")
-for lib in libc6 libstdc++6 libfmt; do
+for lib in libc6 libstdc++6 libfmt libpugixml; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: '$depends'"
 done
 grep -q '^ Recommends: cuda-toolkit' <<<"$info" || fail "the CUDA toolkit is not recommended"

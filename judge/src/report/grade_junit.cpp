@@ -1,15 +1,18 @@
 // JUnit XML for a grade report: what GitLab, Jenkins and the common GitHub Actions reporters read.
 // Shape (docs/schemas/junit.xsd): <testsuites> totals, one <testsuite> per challenge, one
 // <testcase> per submission; WA/OLE are <failure>, the verdicts that stop judging are <error>.
+// The document is built and written by pugixml, which escapes markup; xml_chars first makes every
+// string from the report (compiler logs, solution output) into characters XML 1.0 can hold.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
+#include <pugixml.hpp>
 
 #include "judging/verdict.hpp"
 #include "report/grade_fields.hpp"
 #include "report/grade_reports.hpp"
-#include "report/xml_escape.hpp"
+#include "report/xml_chars.hpp"
 #include "util/units.hpp"
 
 namespace judge::report {
@@ -23,11 +26,12 @@ using gradedoc::text;
 constexpr std::size_t kBodyBytes = 16 * 1024;
 constexpr std::size_t kOutputBytes = 2000;
 
-std::string attr(std::string_view s) {
-  return xml_escape(s, true);
+// Every string enters the document through these two.
+void set_attribute(pugi::xml_node node, const char* attribute, std::string_view value) {
+  node.append_attribute(attribute).set_value(xml_chars(value).c_str());
 }
-std::string body(std::string_view s) {
-  return xml_escape(s, false);
+void set_text(pugi::xml_node node, std::string_view value) {
+  node.text().set(xml_chars(value).c_str());
 }
 
 std::string format_seconds(double s) {
@@ -93,21 +97,20 @@ std::string test_table(const Json& report, const Json& sub) {
   return clip_utf8(out, kBodyBytes);
 }
 
-std::string testcase(const Json& report, const Json& sub) {
+void add_testcase(pugi::xml_node suite, const Json& report, const Json& sub) {
   const std::string verdict = text(sub, "verdict");
-  std::string out = fmt::format(R"(    <testcase classname="{}" name="{}" time="{}")", attr(text(sub, "challenge")),
-                                attr(text(sub, "id")), format_seconds(submission_seconds(sub)));
-  if (const std::string file = text(sub, "file"); !file.empty()) out += fmt::format(R"( file="{}")", attr(file));
-  out += ">\n";
+  pugi::xml_node tc = suite.append_child("testcase");
+  set_attribute(tc, "classname", text(sub, "challenge"));
+  set_attribute(tc, "name", text(sub, "id"));
+  set_attribute(tc, "time", format_seconds(submission_seconds(sub)));
+  if (const std::string file = text(sub, "file"); !file.empty()) set_attribute(tc, "file", file);
   if (!gradedoc::passed(verdict)) {
-    const char* element = gradedoc::is_failure(verdict) ? "failure" : "error";
-    out += fmt::format(R"(      <{} message="{}" type="{}">{}</{}>)", element,
-                       attr(fmt::format("{}: {}", verdict, text(sub, "summary"))), attr(verdict),
-                       body(diagnostics(sub)), element);
-    out += "\n";
+    pugi::xml_node e = tc.append_child(gradedoc::is_failure(verdict) ? "failure" : "error");
+    set_attribute(e, "message", fmt::format("{}: {}", verdict, text(sub, "summary")));
+    set_attribute(e, "type", verdict);
+    set_text(e, diagnostics(sub));
   }
-  out += fmt::format("      <system-out>{}</system-out>\n    </testcase>\n", body(test_table(report, sub)));
-  return out;
+  set_text(tc.append_child("system-out"), test_table(report, sub));
 }
 
 struct Counts {
@@ -120,19 +123,23 @@ struct Counts {
     errors += !gradedoc::passed(v) && !gradedoc::is_failure(v);
     seconds += submission_seconds(sub);
   }
-  std::string attributes() const {
-    return fmt::format(R"(tests="{}" failures="{}" errors="{}" skipped="0" time="{}")", tests, failures, errors,
-                       format_seconds(seconds));
+  void set_attributes(pugi::xml_node node) const {
+    set_attribute(node, "tests", std::to_string(tests));
+    set_attribute(node, "failures", std::to_string(failures));
+    set_attribute(node, "errors", std::to_string(errors));
+    set_attribute(node, "skipped", "0");
+    set_attribute(node, "time", format_seconds(seconds));
   }
 };
 
-std::string properties(const Json& report) {
-  std::vector<std::pair<std::string, std::string>> props = {
-      {"judge_version", text(report, "judge_version")},
-      {"format", text(report, "format")},
-      {"root", text(report, "root")},
-      {"compile_only", report.value("compile_only", false) ? "true" : "false"},
-      {"tests", text(report, "tests")}};
+using Properties = std::vector<std::pair<std::string, std::string>>;
+
+Properties properties(const Json& report) {
+  Properties props = {{"judge_version", text(report, "judge_version")},
+                      {"format", text(report, "format")},
+                      {"root", text(report, "root")},
+                      {"compile_only", report.value("compile_only", false) ? "true" : "false"},
+                      {"tests", text(report, "tests")}};
   const Json gpus = report.value("gpus", Json::array());
   for (std::size_t i = 0; i < gpus.size(); ++i) {
     const std::string arch = text(gpus[i], "arch");
@@ -142,46 +149,62 @@ std::string properties(const Json& report) {
     props.emplace_back("shard", fmt::format("{}/{}", sh->value("index", 0), sh->value("count", 0)));
   if (const auto m = report.find("missing_shards"); m != report.end() && m->is_array() && !m->empty())
     props.emplace_back("missing_shards", m->dump());
-  std::string out = "    <properties>\n";
-  for (const auto& [name, value] : props)
-    out += fmt::format(R"(      <property name="{}" value="{}"/>)", attr(name), attr(value)) + "\n";
-  return out + "    </properties>\n";
+  return props;
 }
 
 // The Ant schema wants a local time without a zone; "created" is UTC ("...Z"), so drop the Z.
-std::string timestamp_attribute(const Json& report) {
+std::string timestamp(const Json& report) {
   std::string created = text(report, "created");
   if (created.ends_with('Z')) created.pop_back();
-  if (created.size() != 19 || created[10] != 'T') return "";
-  return fmt::format(R"( timestamp="{}")", attr(created));
+  return created.size() == 19 && created[10] == 'T' ? created : "";
 }
+
+struct StringWriter : pugi::xml_writer {
+  std::string out;
+  void write(const void* data, std::size_t size) override { out.append(static_cast<const char*>(data), size); }
+};
 
 }  // namespace
 
 std::string render_junit(const Json& report) {
   std::map<std::string, std::vector<const Json*>> by_challenge;  // sorted: stable output
   for (const Json& sub : gradedoc::list(report, "submissions")) by_challenge[text(sub, "challenge")].push_back(&sub);
+  pugi::xml_document doc;
+  pugi::xml_node declaration = doc.append_child(pugi::node_declaration);
+  declaration.append_attribute("version").set_value("1.0");
+  declaration.append_attribute("encoding").set_value("UTF-8");
+  pugi::xml_node suites = doc.append_child("testsuites");
+  set_attribute(suites, "name", "judge grade");
   Counts all;
-  std::string suites;
-  const std::string props = properties(report), stamp = timestamp_attribute(report);
+  const Properties props = properties(report);
+  const std::string stamp = timestamp(report);
   std::size_t id = 0;
   for (auto& [challenge, subs] : by_challenge) {
     std::sort(subs.begin(), subs.end(), [](const Json* a, const Json* b) { return text(*a, "id") < text(*b, "id"); });
     Counts c;
-    std::string cases;
     for (const Json* sub : subs) {
       c.add(*sub);
       all.add(*sub);
-      cases += testcase(report, *sub);
     }
-    suites += fmt::format(R"(  <testsuite name="{}" id="{}" package="judge" {}{}>)", attr(challenge), id++,
-                          c.attributes(), stamp) +
-              "\n" + props + cases + "  </testsuite>\n";
+    pugi::xml_node suite = suites.append_child("testsuite");
+    set_attribute(suite, "name", challenge);
+    set_attribute(suite, "id", std::to_string(id++));
+    set_attribute(suite, "package", "judge");
+    c.set_attributes(suite);
+    if (!stamp.empty()) set_attribute(suite, "timestamp", stamp);
+    pugi::xml_node properties_node = suite.append_child("properties");
+    for (const auto& [name, value] : props) {
+      pugi::xml_node p = properties_node.append_child("property");
+      set_attribute(p, "name", name);
+      set_attribute(p, "value", value);
+    }
+    for (const Json* sub : subs) add_testcase(suite, report, *sub);
   }
   if (const auto wall = number(report, "wall_seconds")) all.seconds = *wall;
-  return fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"judge grade\" {}>\n{}</testsuites>\n",
-      all.attributes(), suites);
+  all.set_attributes(suites);
+  StringWriter writer;
+  doc.save(writer, "  ", pugi::format_indent, pugi::encoding_utf8);
+  return writer.out;
 }
 
 }  // namespace judge::report

@@ -1,4 +1,4 @@
-#include "report/xml_escape.hpp"
+#include "report/xml_chars.hpp"
 
 #include <fmt/format.h>
 
@@ -40,7 +40,7 @@ std::size_t sequence_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
-std::string xml_escape(std::string_view text, bool attribute) {
+std::string xml_chars(std::string_view text) {
   std::string out;
   out.reserve(text.size() + text.size() / 8);
   for (std::size_t i = 0; i < text.size();) {
@@ -50,41 +50,13 @@ std::string xml_escape(std::string_view text, bool attribute) {
       ++i;
       continue;
     }
-    if (n == 3 && text.substr(i, 2) == "\xEF\xBF" && (text[i + 2] == '\xBE' || text[i + 2] == '\xBF')) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (n == 3 && text.substr(i, 2) == "\xEF\xBF" && (text[i + 2] == '\xBE' || text[i + 2] == '\xBF'))
       out += kReplacement;  // U+FFFE and U+FFFF are not characters in XML 1.0
-    } else if (n > 1) {
+    else if (n == 1 && c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+      out += fmt::format("\\x{:02X}", c);  // no XML 1.0 document can hold these, not even as &#N;
+    else
       out += text.substr(i, n);
-    } else {
-      const char c = text[i];
-      switch (c) {
-        case '&':
-          out += "&amp;";
-          break;
-        case '<':
-          out += "&lt;";
-          break;
-        case '>':
-          out += "&gt;";
-          break;
-        case '"':
-          out += attribute ? "&quot;" : "\"";
-          break;
-        case '\n':
-          out += attribute ? "&#10;" : "\n";
-          break;
-        case '\t':
-          out += attribute ? "&#9;" : "\t";
-          break;
-        case '\r':
-          out += "&#13;";
-          break;  // a literal CR would be folded into LF by the parser
-        default:
-          if (static_cast<unsigned char>(c) < 0x20)
-            out += fmt::format("\\x{:02X}", static_cast<unsigned char>(c));
-          else
-            out += c;
-      }
-    }
     i += n;
   }
   return out;
