@@ -12,6 +12,7 @@
 #include "exec/runner_child.hpp"
 #include "exec/sandbox_probe.hpp"
 #include "judging/verdict.hpp"
+#include "util/interrupt.hpp"
 #include "util/subprocess.hpp"
 
 namespace judge::cli {

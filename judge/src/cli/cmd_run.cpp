@@ -2,7 +2,9 @@
 #include <fmt/format.h>
 
 #include "cli/run_support.hpp"
+#include "cli/run_watch.hpp"
 #include "report/printers.hpp"
+#include "util/interrupt.hpp"
 #include "util/progress.hpp"
 #include "util/terminal.hpp"
 
@@ -12,16 +14,22 @@ Command run_command() {
   return {"run", "Compile a solution and judge it on the GPU", [](CLI::App& sub, const GlobalOptions& g) {
             auto r = std::make_shared<JudgeRequest>();
             auto json = std::make_shared<bool>(false);
+            auto watch = std::make_shared<bool>(false);
             sub.add_option("slug", r->slug, "Challenge, e.g. vector-addition")->required();
             sub.add_option("file", r->file, "Your solution.cu")->required();
             sub.add_flag("--json", *json, "Print one JSON document (format judge-run/1) on stdout");
             add_judge_options(sub, *r);
             add_sanitize_option(sub, *r);
-            return std::function<int()>([&g, r, json] {
+            sub.add_flag("--watch", *watch,
+                         "Judge again each time the file or a local header it includes is saved (clearing the "
+                         "screen on a terminal; with --json one JSON document per line); Ctrl-C stops");
+            return std::function<int()>([&g, r, json, watch] {
+              if (*watch) return watch_and_judge(g, *r, *json);
               r->progress = util::progress_wanted(stderr, *json);
               auto judged = judge_file(g, *r);
               if (auto* code = std::get_if<int>(&judged)) return *code;
               const judging::RunResult& result = std::get<Judged>(judged).result;
+              util::OutputHold hold;  // Ctrl-C now waits for the report to be written whole
               if (*json)
                 fmt::print("{}\n", report::render_json(result).dump(2));
               else

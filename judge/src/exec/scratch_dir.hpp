@@ -1,6 +1,6 @@
 // The runner's private scratch folder: made (mode 0700) under the judge's temporary folder when
 // the runner starts, its working directory and TMPDIR, the only place it may write, removed
-// with everything in it when the runner ends.
+// with everything in it when the runner ends, or by an interrupt (util/interrupt) that stopped it.
 #pragma once
 
 #include <filesystem>

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "util/interrupt.hpp"
+
 namespace judge::util {
 
 bool progress_wanted(std::FILE* stream, bool machine_output) {
@@ -74,6 +76,7 @@ void ProgressLine::draw_locked() {
   fmt::print(out_, "\r\033[K{}", render(text_, fraction_, s));
   std::fflush(out_);
   drawn_ = true;
+  note_progress_line(::fileno(out_));
 }
 
 void ProgressLine::erase_locked() {
@@ -81,6 +84,7 @@ void ProgressLine::erase_locked() {
   fmt::print(out_, "\r\033[K");
   std::fflush(out_);
   drawn_ = false;
+  note_progress_line(-1);
 }
 
 void ProgressLine::tick() {

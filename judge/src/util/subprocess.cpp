@@ -14,6 +14,8 @@
 #include <fstream>
 #include <mutex>
 
+#include "util/interrupt.hpp"
+
 namespace judge::util {
 namespace {
 
@@ -74,14 +76,6 @@ std::vector<pid_t> children_of(pid_t parent) {
 void become_subreaper() {
   static std::once_flag once;
   std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
-}
-
-extern "C" void on_interrupt(int) {
-  for (auto& slot : g_groups) {
-    const pid_t g = slot.load();
-    if (g > 0) ::kill(-g, SIGKILL);
-  }
-  ::_exit(130);
 }
 
 ExitStatus decode(int wstatus) {
@@ -247,8 +241,13 @@ Result<Child> spawn(const SpawnOptions& opts) {
   become_subreaper();
   const pid_t self = ::getpid();
   std::unique_lock lock(spawn_mutex());
-  const pid_t pid = ::fork();
-  if (pid < 0) return make_error(fmt::format("cannot fork: {}", std::strerror(errno)));
+  // After Ctrl-C every child is being stopped (util/interrupt): a new one would escape that.
+  const pid_t pid = interrupted() ? -1 : ::fork();
+  if (pid < 0) {
+    const std::string why = interrupted() ? "interrupted" : fmt::format("cannot fork: {}", std::strerror(errno));
+    for (int fd : {out_p[0], out_p[1], err_p[0], err_p[1]}) ::close(fd);
+    return make_error(why);
+  }
   if (pid == 0) exec_child(opts, argv.data(), out_p[1], err_p[1], self);
   ::setpgid(pid, pid);  // also in the parent, so the group exists before we might kill it
   register_group(pid);
@@ -309,12 +308,30 @@ std::size_t kill_strays() {
   return killed;
 }
 
-void install_interrupt_handler() {
-  struct sigaction sa {};
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  ::sigaction(SIGINT, &sa, nullptr);
-  ::sigaction(SIGTERM, &sa, nullptr);
+void kill_all_child_groups() {
+  for (auto& slot : g_groups) {
+    const pid_t g = slot.load();
+    if (g > 0) ::kill(-g, SIGKILL);
+  }
+}
+
+void stop_all_children() {
+  std::vector<pid_t> leaders;
+  {
+    // No spawn is half done while the groups are killed, and interrupted() stops later ones.
+    std::lock_guard lock(spawn_mutex());
+    for (auto& slot : g_groups) {
+      const pid_t g = slot.load();
+      if (g > 0) leaders.push_back(g);
+    }
+    kill_all_child_groups();
+  }
+  // The thread that owns a Child may reap it first; then waitpid here says ECHILD.
+  for (pid_t pid : leaders) {
+    while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+  kill_strays();
 }
 
 }  // namespace judge::util

@@ -98,7 +98,11 @@ Result<CapturedRun> run_captured(const SpawnOptions& opts, int timeout_ms);
 // subreaper. Returns how many there were. Safe to call from any thread.
 std::size_t kill_strays();
 
-// On SIGINT/SIGTERM: kill every live child group, then exit 130.
-void install_interrupt_handler();
+// SIGKILL to the group of every live child; async-signal-safe (util/interrupt's second signal).
+void kill_all_child_groups();
+
+// Kills every live child's group, reaps the children, then kill_strays(): what an interrupt does
+// before the judge exits (util/interrupt). Not from a signal handler.
+void stop_all_children();
 
 }  // namespace judge::util
