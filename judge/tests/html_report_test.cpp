@@ -292,6 +292,7 @@ TEST(ReportCommand, HtmlThroughTheBinary) {
   const std::string page((std::istreambuf_iterator<char>(f)), {});
   EXPECT_TRUE(page.starts_with("<!DOCTYPE html>"));
   EXPECT_EQ(count(page, "<canvas"), 2u);
+  EXPECT_NE(page.find("Charts drawn by Chart.js v"), std::string::npos) << "the footer credits Chart.js (MIT)";
   // Nothing to fetch: no stylesheet link, no script or image source.
   EXPECT_EQ(page.find("<link"), std::string::npos);
   EXPECT_EQ(page.find("src="), std::string::npos);

@@ -89,7 +89,7 @@ std::string details(const Json& s, const Json& gpus) {
   fact("engine", html_escape(text(s, "engine")));
   if (const Json* gpu = gpu_of(s, gpus)) fact("GPU", html_escape(text(*gpu, "name")));
   if (const auto ms = gradedoc::number(s, "compile_ms"); ms && *ms > 0)
-    fact("compiled in", util::format_duration_ms(*ms));
+    fact("compiled in", fmt::format("{:.2f} s", *ms / 1000));
   if (const auto sec = gradedoc::number(s, "judge_seconds"); sec && *sec > 0)
     fact("judged in", util::format_duration_ms(*sec * 1000));
   fact("note", html_escape(text(s, "note")));
@@ -167,7 +167,7 @@ std::string leaderboard_section(const Json& report) {
     out += cell(std::to_string(verdict_rank(verdict)), verdict_chip(verdict));
     out += cell(number_value(ms), duration_or_dash(ms), "num");
     out += cell(number_value(pct), pct ? fmt::format("{:.0f}", *pct) : "-", "num");
-    out += cell(number_value(compile), compile && *compile > 0 ? util::format_duration_ms(*compile) : "-", "num");
+    out += cell(number_value(compile), compile && *compile > 0 ? fmt::format("{:.2f} s", *compile / 1000) : "-", "num");
     out += "</tr>\n<tr class=\"more\"><td colspan=\"8\">" + details(s, gpus) + "</td></tr></tbody>\n";
   }
   return out + "</table>\n</div>\n</section>\n";

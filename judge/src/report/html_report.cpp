@@ -65,6 +65,18 @@ std::string header(const Json& report) {
       shard, wall);
 }
 
+// Credits Chart.js as its MIT license asks, naming the version from the embedded file's banner
+// (" * Chart.js v3.9.1").
+std::string footer(const Json& report) {
+  std::string chart_js = "Chart.js";
+  if (const auto at = html_assets::chart_js.find("Chart.js v"); at != std::string_view::npos)
+    chart_js = std::string(html_assets::chart_js.substr(at, html_assets::chart_js.find('\n', at) - at));
+  return fmt::format(
+      "<footer>Written by judge {} from a judge-grade/1 report. Charts drawn by {} (&copy; Chart.js Contributors, "
+      "MIT License), inlined into this page.</footer>\n",
+      html_escape(text(report, "judge_version")), html_escape(chart_js));
+}
+
 std::string notes(const Json& report, const ShippedBaselines& baselines) {
   std::string out;
   for (const Json& n : gradedoc::list(report, "notes"))
@@ -100,7 +112,7 @@ Result<std::string> render_html(const Json& report, const ShippedBaselines& base
   page += html::matrix_section(report);
   page += charts.section;
   page += html::leaderboard_section(report);
-  page += "</main>\n";
+  page += "</main>\n" + footer(report);
   page += "<script type=\"application/json\" id=\"judge-charts\">" + script_json(charts.data) + "</script>\n";
   page +=
       fmt::format("<script>\n{}\n</script>\n<script>\n{}\n</script>\n", html_assets::chart_js, html_assets::page_js);
