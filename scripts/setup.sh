@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the build dependencies (Debian/Ubuntu) and builds judge into build/.
 # The CUDA toolkit itself is expected at /usr/local/cuda (or on PATH): it is not an apt package here.
+# libjs-chart.js is embedded into the judge at build time (the HTML class report); chromium runs
+# the report's browser test headless.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # slurm-wlm and munge: judge/tests/slurm_test.sh runs docs/ci/slurm-grade.sh on a one-node Slurm.
 packages=(cmake ninja-build g++ libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev python3 libxml2-utils python3-yaml
-          help2man dpkg-dev zsh libssl-dev libpugixml-dev slurm-wlm munge)
+          help2man dpkg-dev zsh libssl-dev libpugixml-dev slurm-wlm munge libjs-chart.js chromium)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if ((${#missing[@]})); then

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "report/html_report.hpp"
 #include "test_support.hpp"
 #include "util/subprocess.hpp"
 
@@ -50,10 +51,12 @@ struct SmallBatch {
 
 TEST(GradeCli, CompileOnlyWithoutGpu) {
   SmallBatch b;
-  const auto json = b.dir.path() / "report.json", junit = b.dir.path() / "report.xml";
-  const auto r = grade_cli({b.root(), "--compile-only", "--arch", "sm_90", "--jobs", "2", "--json", json.string(),
-                            "--junit", junit.string()},
-                           b.cache());
+  const auto json = b.dir.path() / "report.json", junit = b.dir.path() / "report.xml",
+             html = b.dir.path() / "report.html";
+  std::vector<std::string> args = {b.root(), "--compile-only", "--arch",      "sm_90",   "--jobs",
+                                   "2",      "--json",         json.string(), "--junit", junit.string()};
+  if (report::html_available()) args.insert(args.end(), {"--html", html.string()});
+  const auto r = grade_cli(args, b.cache());
   EXPECT_EQ(r.status.code, 1) << r.out.text << r.err.text;
   // The table: sorted by id, one row each, then the totals.
   const std::string& t = r.out.text;
@@ -102,6 +105,22 @@ TEST(GradeCli, CompileOnlyWithoutGpu) {
     for (const auto& sub : pdoc["submissions"]) EXPECT_TRUE(ids.insert(sub["id"].get<std::string>()).second);
   }
   EXPECT_EQ(ids.size(), 3u);
+
+  // The HTML class report of the same run; a judge built without Chart.js refuses --html before
+  // grading anything, saying what to install.
+  if (!report::html_available()) {
+    const auto no_html = grade_cli({b.root(), "--compile-only", "--arch", "sm_90", "--html", html.string()}, b.cache());
+    EXPECT_EQ(no_html.status.code, 2);
+    EXPECT_NE(no_html.err.text.find("apt-get install libjs-chart.js"), std::string::npos) << no_html.err.text;
+    EXPECT_EQ(no_html.err.text.find("grading"), std::string::npos) << no_html.err.text;
+    return;
+  }
+  std::ifstream h(html);
+  const std::string page((std::istreambuf_iterator<char>(h)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find(R"(data-student="alice" data-challenge="vector-addition" data-verdicts="compiled")"),
+            std::string::npos);
+  EXPECT_NE(page.find(R"(data-student="bob" data-challenge="vector-addition" data-verdicts="CE")"), std::string::npos);
+  EXPECT_NE(page.find("A compile-only report: nothing was timed."), std::string::npos);
 }
 
 TEST(GradeCli, ACompileBombIsACompileErrorAfterTheTimeout) {

@@ -20,6 +20,8 @@
 #include "grade/shard.hpp"
 #include "judging/verdict.hpp"
 #include "report/grade_reports.hpp"
+#include "report/html_baselines.hpp"
+#include "report/html_report.hpp"
 #include "util/progress.hpp"
 #include "util/units.hpp"
 
@@ -30,7 +32,7 @@ namespace fs = std::filesystem;
 using judging::ExitCode;
 
 struct GradeArgs {
-  std::string target, json_file, junit_file, arch, shard;
+  std::string target, json_file, junit_file, html_file, arch, shard;
   std::vector<int> gpus;
   unsigned jobs = 0;
   bool github = false, exit_zero = false, compile_only = false;
@@ -88,6 +90,8 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   const auto start = std::chrono::steady_clock::now();
   auto cat = spec::Catalog::locate(g.root);
   if (!cat) return fail(cat.error().message, code(ExitCode::judge_error));
+  // Said before grading starts, not after an hour of it.
+  if (!a.html_file.empty() && !report::html_available()) return fail(report::html_unavailable(), code(ExitCode::usage));
   if (!a.arch.empty() && !a.compile_only)
     return fail("--arch needs --compile-only (judging compiles for each GPU's own architecture)",
                 code(ExitCode::usage));
@@ -173,6 +177,13 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   if (!a.junit_file.empty()) {
     if (auto s = write_text(a.junit_file, report::render_junit(doc)); !s) exit_code = fail(s.error().message, 3);
   }
+  if (!a.html_file.empty()) {
+    auto page = report::render_html(doc, report::shipped_baselines(doc, *cat));
+    if (!page)
+      exit_code = fail(page.error().message, 3);
+    else if (auto s = write_text(a.html_file, *page); !s)
+      exit_code = fail(s.error().message, 3);
+  }
   if (auto s = print_results(a, rows, doc); !s) exit_code = fail(s.error().message, code(ExitCode::judge_error));
   return exit_code;
 }
@@ -190,6 +201,9 @@ Command grade_command() {
                 ->required();
             sub.add_option("--json", a->json_file, "Write the report (format judge-grade/1) to FILE");
             sub.add_option("--junit", a->junit_file, "Write a JUnit XML report to FILE");
+            sub.add_option("--html", a->html_file,
+                           "Write the class report to FILE: one self-contained HTML page (verdict matrix, runtime "
+                           "charts against the shipped baselines, sortable leaderboard)");
             sub.add_flag("--github", a->github,
                          "Print GitHub workflow annotations; append a Markdown summary to $GITHUB_STEP_SUMMARY "
                          "(else print it)");

@@ -1,5 +1,6 @@
-// judge report merge|junit: combine the JSON reports of `judge grade` shards, and re-render a
-// saved report. Reading and writing files happens here; report/grade_reports does the work.
+// judge report merge|junit|html: combine the JSON reports of `judge grade` shards, and re-render a
+// saved report as JUnit XML or an HTML page. Reading and writing files happens here;
+// report/grade_reports and report/html_report do the work.
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -8,6 +9,8 @@
 #include "cli/commands.hpp"
 #include "judging/verdict.hpp"
 #include "report/grade_reports.hpp"
+#include "report/html_baselines.hpp"
+#include "report/html_report.hpp"
 #include "spec/json_reader.hpp"
 
 namespace judge::cli {
@@ -82,11 +85,27 @@ int junit(const std::string& input, const std::string& output) {
   return 0;
 }
 
+int html(const GlobalOptions& g, const std::string& input, const std::string& output) {
+  if (!report::html_available()) return fail(report::html_unavailable(), kUsage);
+  auto r = load_report(input);
+  if (!r) return fail(r.error().message, kUsage);
+  report::ShippedBaselines shipped;
+  if (auto cat = spec::Catalog::locate(g.root))
+    shipped = report::shipped_baselines(*r, *cat);
+  else
+    shipped.notes.push_back("no shipped baselines: " + cat.error().message);
+  auto page = report::render_html(*r, shipped);
+  if (!page) return fail(page.error().message, kJudgeError);
+  if (auto s = write_text(output, *page); !s) return fail(s.error().message, kJudgeError);
+  if (output != "-") fmt::print(stderr, "judge: wrote {} ({} submissions)\n", output, (*r)["submissions"].size());
+  return 0;
+}
+
 }  // namespace
 
 Command report_command() {
-  return {"report", "Merge the JSON reports of 'judge grade' shards, or re-render a saved report",
-          [](CLI::App& sub, const GlobalOptions&) {
+  return {"report", "Merge the JSON reports of 'judge grade' shards, or re-render a saved one (JUnit, HTML)",
+          [](CLI::App& sub, const GlobalOptions& g) {
             sub.require_subcommand(1);
             sub.footer(
                 "Exit codes: 0 done, 2 bad or mismatched input reports (or usage), 3 an output could not be "
@@ -110,6 +129,22 @@ Command report_command() {
                 ->check(CLI::ExistingFile);
             j->add_option("-o,--output", *out, "File for the XML (default: stdout)");
             j->callback([in, out, chosen] { *chosen = [in, out] { return junit(*in, *out); }; });
+            auto html_in = std::make_shared<std::string>();
+            auto html_out = std::make_shared<std::string>("-");
+            CLI::App* h = sub.add_subcommand(
+                "html",
+                "Render a saved judge-grade/1 report as one self-contained HTML page (verdict matrix, runtime "
+                "charts, sortable leaderboard)");
+            h->add_option("report", *html_in, "JSON report written by 'judge grade --json' or 'judge report merge'")
+                ->required()
+                ->check(CLI::ExistingFile);
+            h->add_option("-o,--output", *html_out, "File for the page (default: stdout)");
+            h->footer(
+                "The shipped baselines the charts compare against come from the data root's baselines/ (--root) for "
+                "the report's GPU models. The page needs no network: Chart.js is inlined.");
+            h->callback([&g, html_in, html_out, chosen] {
+              *chosen = [&g, html_in, html_out] { return html(g, *html_in, *html_out); };
+            });
             return std::function<int()>([chosen] { return *chosen ? (*chosen)() : kUsage; });
           }};
 }
