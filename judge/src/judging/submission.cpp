@@ -324,6 +324,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
   }
   runner->stop();
   if (opt.profile) {
+    if (opt.on_step && to_profile.data) opt.on_step("profiling one solve call under Nsight Compute");
     const auto profile_start = Clock::now();
     result.profile = profile_performance_case(suite, result.tests, limits, to_profile);
     split.profile_ms = ms_since(profile_start);

@@ -71,7 +71,7 @@ std::string ranking_text(const baseline::Ranking& r, const std::string& pad, boo
   if (!r.engine_note.empty()) out += util::paint(pad + "note: " + r.engine_note, Color::yellow, color) + "\n";
   if (!r.missing_note.empty()) out += util::paint(pad + "note: " + r.missing_note, Color::dim, color) + "\n";
   // On a terminal each rung's time is also a bar, on one log scale (times span orders of
-  // magnitude); the notes then follow on the next line, so the bars line up.
+  // magnitude), of a fixed width, so the notes after it line up.
   std::vector<double> times;
   for (const auto& rung : r.ladder) times.push_back(rung.median_ms);
   const BarScale scale = log_scale(times);
@@ -84,18 +84,13 @@ std::string ranking_text(const baseline::Ranking& r, const std::string& pad, boo
         fmt::format("{}{} {:<24} {:>10}", pad, rung.you ? ">" : " ", rung.label, format_duration_ms(rung.median_ms));
     if (bars != BarStyle::none) {
       std::string b = bar(scale.position(rung.median_ms), kLadderBarCells, bars);
-      b.erase(b.find_last_not_of(' ') + 1);
+      if (rung.you || rung.note.empty()) b.erase(b.find_last_not_of(' ') + 1);
       row += "  " + b;
     }
-    if (rung.you) {
+    if (rung.you)
       out += util::paint(row, Color::cyan, color) + "\n";
-    } else if (bars != BarStyle::none) {
-      out += row + "\n";
-      if (!rung.note.empty())
-        out += util::paint(fmt::format("{}  {:<24} {}", pad, "", rung.note), Color::dim, color) + "\n";
-    } else {
+    else
       out += row + (rung.note.empty() ? "" : util::paint("  " + rung.note, Color::dim, color)) + "\n";
-    }
   }
   return out;
 }
