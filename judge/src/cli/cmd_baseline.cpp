@@ -23,7 +23,7 @@ int add(const GlobalOptions& g, JudgeRequest r, const std::string& label_opt) {
   auto judged = judge_file(g, r);
   if (auto* code = std::get_if<int>(&judged)) return *code;
   const Judged& j = std::get<Judged>(judged);
-  fmt::print("{}", report::render_text(j.result, util::stream_wants_color(stdout)));
+  fmt::print("{}", report::render_text(j.result, util::stream_wants_color(stdout), report::bar_style_for(stdout)));
   auto made = entry_from_run(j, r, label_opt);
   if (auto* err = std::get_if<EntryError>(&made)) return fail(err->message, err->exit_code);
   const baseline::Entry& e = std::get<baseline::Entry>(made);

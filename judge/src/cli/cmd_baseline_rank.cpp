@@ -55,7 +55,8 @@ int rank_time(const GlobalOptions& g, const RankArgs& a) {
     return 0;
   }
   fmt::print("{} in {} on {}\n", a.slug, util::format_duration_ms(a.ms), key);
-  fmt::print("{}", report::ranking_text(*p.ranking, "  ", util::stream_wants_color(stdout)));
+  fmt::print("{}",
+             report::ranking_text(*p.ranking, "  ", util::stream_wants_color(stdout), report::bar_style_for(stdout)));
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "exec/runner.hpp"
 #include "exec/sandbox_probe.hpp"
 #include "judging/sanitize.hpp"
+#include "profile/ncu_tool.hpp"
 #include "spec/data_root.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
@@ -39,6 +40,11 @@ int doctor(const GlobalOptions& g, bool json) {
   // Optional: only --sanitize needs it, so its absence is not a problem.
   auto sanitizer = judging::find_compute_sanitizer();
   j["compute_sanitizer"] = sanitizer ? sanitizer->string() : "";
+  // Optional too: only --profile needs Nsight Compute, and the driver's leave to read counters.
+  auto ncu = profile::find_ncu();
+  const std::string counters = profile::counter_permission_problem();
+  j["ncu"] = ncu ? ncu->string() : "";
+  j["ncu_note"] = ncu ? counters : ncu.error().message;
 
   auto runner = exec::Runner::start({});
   if (runner) {
@@ -68,6 +74,10 @@ int doctor(const GlobalOptions& g, bool json) {
     fmt::print("  nvrtc      {}\n", j["nvrtc_version"].get<std::string>());
     fmt::print("  cache      {}\n", j["cache_dir"].get<std::string>());
     fmt::print("  sanitizer  {}\n", sanitizer ? sanitizer->string() : "not found (only --sanitize needs it)");
+    if (ncu)
+      fmt::print("  ncu        {}{}\n", ncu->string(), counters.empty() ? "" : "; but " + counters);
+    else
+      fmt::print("  ncu        not found (only --profile needs it): {}\n", ncu.error().message);
     if (runner) {
       const auto& d = runner->device();
       fmt::print("  gpu        {} (sm_{}{}, {} SMs, {:.1f} GiB)\n", d.value("name", "?"), d.value("cc_major", 0),

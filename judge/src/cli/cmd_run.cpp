@@ -20,6 +20,7 @@ Command run_command() {
             sub.add_flag("--json", *json, "Print one JSON document (format judge-run/1) on stdout");
             add_judge_options(sub, *r);
             add_sanitize_option(sub, *r);
+            add_profile_option(sub, *r);
             sub.add_flag("--watch", *watch,
                          "Judge again each time the file or a local header it includes is saved (clearing the "
                          "screen on a terminal; with --json one JSON document per line); Ctrl-C stops");
@@ -33,7 +34,8 @@ Command run_command() {
               if (*json)
                 fmt::print("{}\n", report::render_json(result).dump(2));
               else
-                fmt::print("{}", report::render_text(result, util::stream_wants_color(stdout)));
+                fmt::print(
+                    "{}", report::render_text(result, util::stream_wants_color(stdout), report::bar_style_for(stdout)));
               return static_cast<int>(judging::exit_code_for(result.verdict));
             });
           }};

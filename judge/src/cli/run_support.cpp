@@ -63,6 +63,13 @@ void add_sanitize_option(CLI::App& sub, JudgeRequest& r) {
       ->check(CLI::IsMember({"memcheck", "racecheck", "initcheck", "synccheck"}));
 }
 
+void add_profile_option(CLI::App& sub, JudgeRequest& r) {
+  sub.add_flag("--profile", r.profile,
+               "After judging, run the performance case's solve once more under Nsight Compute (ncu) and say per "
+               "kernel what bounds it (memory, compute, latency), its occupancy and what to try (docs/profile.md); "
+               "never changes the verdict or the time");
+}
+
 std::optional<std::pair<std::string, int>> apply_sanitize(const JudgeRequest& r, const std::set<spec::CaseKind>& kinds,
                                                           judging::RunOptions& opt) {
   if (r.sanitize.empty()) return std::nullopt;
@@ -110,6 +117,11 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.data_root = cat->root();
   for (const std::string& d : r.include_dirs) opt.include_dirs.emplace_back(d);
   opt.baseline_stores = {cat->root() / "baselines", user_store(r)};
+  if (r.profile && !r.sanitize.empty())
+    return fail("--profile profiles the performance case, which --sanitize does not run: use one or the other", 2);
+  if (r.profile && !kinds->count(spec::CaseKind::performance))
+    return fail("--profile profiles the performance case: include it in --tests (e.g. --tests all)", 2);
+  opt.profile = r.profile;
   if (auto problem = apply_sanitize(r, *kinds, opt)) return fail(problem->first, problem->second);
   // Steps that last over a second show on stderr: "[3/5] performance: computing expected values".
   auto progress = std::make_shared<util::ProgressLine>(stderr, r.progress);

@@ -26,6 +26,7 @@ struct JudgeRequest {
   int compile_timeout_s = 120;     // --compile-timeout: the compile runs in a child process
   std::string sanitize;            // --sanitize TOOL (run and grade only)
   bool require_sandbox = false;    // --require-sandbox
+  bool profile = false;            // --profile (run only)
 };
 
 // "example,functional" and the like (--tests); "all" is every kind.
@@ -35,6 +36,8 @@ Result<std::set<spec::CaseKind>> parse_kinds(const std::string& text);
 void add_judge_options(CLI::App& sub, JudgeRequest& r);
 // --sanitize TOOL, for the commands that judge without keeping a time (run, grade).
 void add_sanitize_option(CLI::App& sub, JudgeRequest& r);
+// --profile, for `judge run`: the performance case once more under Nsight Compute.
+void add_profile_option(CLI::App& sub, JudgeRequest& r);
 // Finds compute-sanitizer for --sanitize and sets the run options; the error says what is missing
 // (exit code 3) or that the chosen tests cannot run under it (2).
 std::optional<std::pair<std::string, int>> apply_sanitize(const JudgeRequest& r, const std::set<spec::CaseKind>& kinds,

@@ -110,6 +110,10 @@ std::optional<FailedLaunch> stop_launch_recording() {
   return f;
 }
 
+int recorded_launches() {
+  return g_launches.load();
+}
+
 std::string describe_launch(const FailedLaunch& f) {
   return fmt::format("kernel {} with grid ({}, {}, {}), block ({}, {}, {}), {} bytes of dynamic shared memory",
                      f.kernel.empty() ? "(unnamed)" : f.kernel, f.grid.x, f.grid.y, f.grid.z, f.block.x, f.block.y,

@@ -30,6 +30,8 @@ struct FailedLaunch {
 void start_launch_recording();
 // Stops recording; the first refused launch since start_launch_recording, if any.
 std::optional<FailedLaunch> stop_launch_recording();
+// How many launches the last recording counted (refused ones included).
+int recorded_launches();
 
 // The configuration error a launch with these dimensions gets from nvcc-built code, or
 // cudaSuccess when the dimensions are valid for `max_threads_per_block` (pure; unit-tested).

@@ -1,5 +1,6 @@
 #include "exec/runner_child.hpp"
 
+#include <cuda_profiler_api.h>
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -245,7 +246,10 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   const DeviceWatch watch;  // what solve must leave as it found it
   (void)ch.send({{"op", "started"}});
   const auto t0 = std::chrono::steady_clock::now();
+  // Under Nsight Compute (--profile-from-start off) only this range is profiled: solve's kernels.
+  if (r.profile) cudaProfilerStart();
   const SolveOutcome solved = call_solve(loaded.solve, storage, judge_ranges(r, *bufs));
+  if (r.profile) cudaProfilerStop();
   const double solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::fflush(stdout);
   // solve is done: what follows (copies back, guard and input checks) is the judge's own work
@@ -276,6 +280,7 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
                {"modified", (*report)["modified"]},
                {"buffers", addresses}};
   if (!error_block.is_null()) done["cuda_error"] = error_block;  // the context survived it
+  if (r.profile) done["launches"] = recorded_launches();
   if (r.performance && done["guards"].empty() && done["modified"].empty()) {
     (void)ch.send({{"op", "timing"}});
     bench::TimingPolicy policy;

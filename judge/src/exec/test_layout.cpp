@@ -116,6 +116,7 @@ nlohmann::json to_json(const TestRequest& r) {
           {"min_timed_ms", r.min_timed_ms},
           {"zero_fill", r.zero_fill},
           {"sanitize", r.sanitize},
+          {"profile", r.profile},
           {"atol", r.tolerance.atol},
           {"rtol", r.tolerance.rtol},
           {"buffers", buffers},
@@ -132,6 +133,7 @@ TestRequest test_request_from_json(const nlohmann::json& j) {
   r.min_timed_ms = j.value("min_timed_ms", 0.0);
   r.zero_fill = j.value("zero_fill", false);
   r.sanitize = j.value("sanitize", std::string());
+  r.profile = j.value("profile", false);
   r.tolerance = {j.at("atol").get<double>(), j.at("rtol").get<double>()};
   for (const auto& b : j.at("buffers")) {
     BufferSlot s;

@@ -57,6 +57,10 @@ struct TestRequest {
   // to see it); initcheck: outputs left unwritten (poison would count as initialised); both:
   // the buffers' device addresses in the reply, to name the buffer a report points into.
   std::string sanitize;
+  // `judge run --profile`: the one solve call runs between cudaProfilerStart and cudaProfilerStop
+  // (Nsight Compute, started with --profile-from-start off, profiles only that), and the reply
+  // counts solve's kernel launches. Never with `performance`.
+  bool profile = false;
   std::vector<BufferSlot> buffers;
   std::vector<ArgSlot> args;
   std::size_t shm_bytes = 0;

@@ -9,6 +9,7 @@
 #include "baseline/rank.hpp"
 #include "bench/stats.hpp"
 #include "judging/verdict.hpp"
+#include "profile/summary.hpp"
 #include "spec/testcase.hpp"
 
 namespace judge::judging {
@@ -92,6 +93,7 @@ struct TimeSplit {
   double functional_ms = 0;  // checked calls and their host checks, every test
   double sampling_ms = 0;    // the performance case's warm-up and timed calls
   double validation_ms = 0;  // validating timed calls
+  double profile_ms = 0;     // --profile: the performance case's solve call under Nsight Compute
   double total_ms = 0;
 };
 
@@ -105,9 +107,10 @@ struct RunResult {
   CompileInfo compile;
   nlohmann::json device;  // the runner's device block; null without a GPU
   std::vector<TestResult> tests;
-  std::size_t tests_selected = 0;  // how many were going to run
-  std::string sanitizer;           // --sanitize: the compute-sanitizer tool the tests ran under
-  std::string sanitizer_note;      // e.g. that the performance case was not run under it
+  std::size_t tests_selected = 0;           // how many were going to run
+  std::string sanitizer;                    // --sanitize: the compute-sanitizer tool the tests ran under
+  std::string sanitizer_note;               // e.g. that the performance case was not run under it
+  std::optional<profile::Profile> profile;  // --profile (judging/profile_run.hpp)
   TimeSplit time_split;
 };
 

@@ -17,6 +17,7 @@
 #include "judging/diagnose.hpp"
 #include "judging/isolated_compile.hpp"
 #include "judging/perf_prefetch.hpp"
+#include "judging/profile_run.hpp"
 #include "judging/sanitize.hpp"
 #include "judging/timing_build.hpp"
 
@@ -230,6 +231,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
 
   // 4. Tests in order; a dead runner is replaced when more tests are to run.
   std::string loaded = artifact.string();
+  ProfileCandidate to_profile;  // --profile: the accepted performance case, profiled after the loop
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const spec::TestCase& tc = *selected[i];
     if (opt.on_test) opt.on_test(tc.name, i, selected.size());
@@ -306,6 +308,8 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       }
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, tr.timing->engine, opt);
+      if (opt.profile && tc.kind == spec::CaseKind::performance && tr.verdict == Verdict::AC)
+        to_profile = {&tc, loaded, limit_ms, std::move(*data)};
     }
     double run_ms = ms_since(run_start);
     if (tr.timing) {  // the measurement's part of this test's time
@@ -319,6 +323,12 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     if (result.tests.back().verdict != Verdict::AC && !opt.keep_going) break;
   }
   runner->stop();
+  if (opt.profile) {
+    if (opt.on_step && to_profile.data) opt.on_step("profiling one solve call under Nsight Compute");
+    const auto profile_start = Clock::now();
+    result.profile = profile_performance_case(suite, result.tests, limits, to_profile);
+    split.profile_ms = ms_since(profile_start);
+  }
   split.total_ms = split.compile_ms + ms_since(began);
   return result;
 }

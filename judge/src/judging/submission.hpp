@@ -52,6 +52,9 @@ struct RunOptions {
   // --sanitize: the compute-sanitizer tool (judging/sanitize.hpp) and the tool's path; empty: none.
   std::string sanitize;
   std::filesystem::path sanitizer;
+  // --profile: an accepted performance case runs once more under Nsight Compute, after timing
+  // (judging/profile_run.hpp); RunResult::profile says what it found, or why it could not.
+  bool profile = false;
   // --require-sandbox: a protection missing on this machine (docs/security.md) is a judge error.
   bool require_sandbox = false;
   // Called once the solution is loaded when the runner's sandbox lacks a protection, with one

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "judging/timed_result.hpp"
+#include "report/profile_report.hpp"
 #include "report/ranking.hpp"
 #include "util/terminal.hpp"
 #include "version.hpp"
@@ -29,11 +30,13 @@ std::string device_line(const nlohmann::json& d) {
 
 // "time 1.9 s: compile 0.1 s, data 0.4 s, ..." (seconds: these are a person's waiting times).
 std::string time_split_line(const judging::TimeSplit& s) {
-  return fmt::format(
+  std::string line = fmt::format(
       "time {:.1f} s: compile {:.1f} s, data {:.1f} s, functional {:.1f} s, sampling {:.1f} s, "
       "validation {:.2f} s",
       s.total_ms / 1000, s.compile_ms / 1000, s.data_ms / 1000, s.functional_ms / 1000, s.sampling_ms / 1000,
       s.validation_ms / 1000);
+  if (s.profile_ms > 0) line += fmt::format(", profile {:.1f} s", s.profile_ms / 1000);
+  return line;
 }
 
 std::string timing_line(const judging::Timing& t) {
@@ -42,7 +45,7 @@ std::string timing_line(const judging::Timing& t) {
 }
 
 // The lines under a timed test: rates, speed-of-light, ranking, and how the measurement went.
-void render_timing(std::string& out, const judging::Timing& t, bool color) {
+void render_timing(std::string& out, const judging::Timing& t, bool color, BarStyle bars) {
   const std::string pad = "       ";
   std::string rates;
   if (t.bandwidth_gbs) rates += fmt::format("{:.0f} GB/s", *t.bandwidth_gbs);
@@ -56,7 +59,7 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
   if (!rates.empty()) out += pad + rates + "\n";
   if (t.ranking) {
-    out += ranking_text(*t.ranking, pad, color);
+    out += ranking_text(*t.ranking, pad, color, bars);
   } else if (!t.ranking_note.empty()) {
     out += pad + t.ranking_note + "\n";
   }
@@ -90,8 +93,8 @@ void render_timing(std::string& out, const judging::Timing& t, bool color) {
   }
 }
 
-void render_test(std::string& out, const judging::TestResult& t, bool color, std::vector<std::string>& seen_warnings,
-                 std::size_t& repeated_warnings) {
+void render_test(std::string& out, const judging::TestResult& t, bool color, BarStyle bars,
+                 std::vector<std::string>& seen_warnings, std::size_t& repeated_warnings) {
   const std::string code = fmt::format("{:<4}", judging::verdict_code(t.verdict));
   std::string line = fmt::format("  {} {:<28}", util::paint(code, verdict_color(t.verdict), color), t.name);
   if (t.timing) {
@@ -100,7 +103,7 @@ void render_test(std::string& out, const judging::TestResult& t, bool color, std
     line += util::paint(format_duration_ms(*t.solve_ms), Color::dim, color);
   }
   out += line + "\n";
-  if (t.timing && t.verdict == Verdict::AC) render_timing(out, *t.timing, color);
+  if (t.timing && t.verdict == Verdict::AC) render_timing(out, *t.timing, color, bars);
   if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
   for (const std::string& d : t.details) out += "       " + d + "\n";
@@ -205,7 +208,7 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
 
 }  // namespace
 
-std::string render_text(const judging::RunResult& r, bool color) {
+std::string render_text(const judging::RunResult& r, bool color, BarStyle bars) {
   std::string out = util::paint(fmt::format("{} · {}", r.challenge, r.source), Color::bold, color);
   if (!r.compile.engine.empty())
     out += fmt::format(" · {} {}{}", r.compile.engine, r.compile.arch, r.compile.cached ? " (cached)" : "");
@@ -226,7 +229,7 @@ std::string render_text(const judging::RunResult& r, bool color) {
   std::vector<std::string> seen_warnings;
   std::size_t repeated_warnings = 0;
   for (const judging::TestResult& t : r.tests) {
-    render_test(out, t, color, seen_warnings, repeated_warnings);
+    render_test(out, t, color, bars, seen_warnings, repeated_warnings);
     passed += t.verdict == Verdict::AC;
   }
   if (repeated_warnings)
@@ -235,6 +238,7 @@ std::string render_text(const judging::RunResult& r, bool color) {
                        Color::yellow, color) +
            "\n";
   if (!r.summary.empty()) out += r.summary + "\n";
+  if (r.profile) out += profile_text(*r.profile, color, bars);
   std::string tail = fmt::format("{} ({}): {}/{} tests passed", judging::verdict_code(r.verdict),
                                  judging::verdict_meaning(r.verdict), passed, r.tests_selected);
   if (r.tests.size() < r.tests_selected)
@@ -268,9 +272,14 @@ nlohmann::ordered_json render_json(const judging::RunResult& r) {
   j["tests"] = nlohmann::ordered_json::array();
   for (const judging::TestResult& t : r.tests) j["tests"].push_back(test_json(t));
   const judging::TimeSplit& s = r.time_split;
-  j["time_split"] = {{"compile_ms", s.compile_ms},       {"data_ms", s.data_ms},
-                     {"functional_ms", s.functional_ms}, {"sampling_ms", s.sampling_ms},
-                     {"validation_ms", s.validation_ms}, {"total_ms", s.total_ms}};
+  j["time_split"] = {{"compile_ms", s.compile_ms},
+                     {"data_ms", s.data_ms},
+                     {"functional_ms", s.functional_ms},
+                     {"sampling_ms", s.sampling_ms},
+                     {"validation_ms", s.validation_ms},
+                     {"profile_ms", s.profile_ms},
+                     {"total_ms", s.total_ms}};
+  if (r.profile) j["profile"] = profile_json(*r.profile);
   return j;
 }
 

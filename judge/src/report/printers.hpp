@@ -5,13 +5,16 @@
 #include <string>
 
 #include "judging/result.hpp"
+#include "report/bars.hpp"
 #include "util/units.hpp"
 
 namespace judge::report {
 
 inline constexpr const char* kRunFormat = "judge-run/1";
 
-std::string render_text(const judging::RunResult& r, bool color);
+// `bars` (a terminal: bar_style_for(stdout)): the ranking ladder's times and a profile's
+// throughput also as bars.
+std::string render_text(const judging::RunResult& r, bool color, BarStyle bars = BarStyle::none);
 nlohmann::ordered_json render_json(const judging::RunResult& r);
 
 using util::format_duration_ms;

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <vector>
 
+#include "report/bars.hpp"
 #include "util/terminal.hpp"
 #include "util/units.hpp"
 
@@ -12,6 +14,8 @@ namespace {
 
 using util::Color;
 using util::format_duration_ms;
+
+constexpr int kLadderBarCells = 30;
 
 std::string count_of(std::size_t n, const char* one, const char* many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
@@ -53,7 +57,7 @@ std::string format_percentile(double p) {
   return fmt::format("{:.1f}", p);
 }
 
-std::string ranking_text(const baseline::Ranking& r, const std::string& pad, bool color) {
+std::string ranking_text(const baseline::Ranking& r, const std::string& pad, bool color, BarStyle bars) {
   std::string head = fmt::format("percentile {} {}", format_percentile(r.percentile), what_of(r));
   if (r.beyond_best)
     head += fmt::format(": {} faster than the best baseline", percent(*r.beyond_best));
@@ -66,9 +70,23 @@ std::string ranking_text(const baseline::Ranking& r, const std::string& pad, boo
   if (r.next_slower) out += pad + "below: " + neighbour(*r.next_slower, r.next_slower_ratio, "slower") + "\n";
   if (!r.engine_note.empty()) out += util::paint(pad + "note: " + r.engine_note, Color::yellow, color) + "\n";
   if (!r.missing_note.empty()) out += util::paint(pad + "note: " + r.missing_note, Color::dim, color) + "\n";
+  // On a terminal each rung's time is also a bar, on one log scale (times span orders of
+  // magnitude), of a fixed width, so the notes after it line up.
+  std::vector<double> times;
+  for (const auto& rung : r.ladder) times.push_back(rung.median_ms);
+  const BarScale scale = log_scale(times);
+  if (bars != BarStyle::none && !r.ladder.empty())
+    out += util::paint(fmt::format("{}  {:<24} {:>10}  time, log scale (shorter is faster)", pad, "", ""), Color::dim,
+                       color) +
+           "\n";
   for (const auto& rung : r.ladder) {
-    const std::string row =
+    std::string row =
         fmt::format("{}{} {:<24} {:>10}", pad, rung.you ? ">" : " ", rung.label, format_duration_ms(rung.median_ms));
+    if (bars != BarStyle::none) {
+      std::string b = bar(scale.position(rung.median_ms), kLadderBarCells, bars);
+      if (rung.you || rung.note.empty()) b.erase(b.find_last_not_of(' ') + 1);
+      row += "  " + b;
+    }
     if (rung.you)
       out += util::paint(row, Color::cyan, color) + "\n";
     else
