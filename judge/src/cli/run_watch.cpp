@@ -79,7 +79,7 @@ void print_result(const judging::RunResult& result, const WatchOutput& out) {
   if (out.json)
     fmt::print("{}\n", report::render_json(result).dump());
   else
-    fmt::print("{}", report::render_text(result, util::stream_wants_color(stdout)));
+    fmt::print("{}", report::render_text(result, util::stream_wants_color(stdout), report::bar_style_for(stdout)));
 }
 
 }  // namespace

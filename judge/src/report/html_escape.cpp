@@ -1,17 +1,23 @@
 #include "report/html_escape.hpp"
 
-#include "report/xml_escape.hpp"
+#include "report/xml_chars.hpp"
 
 namespace judge::report {
 
 std::string html_escape(std::string_view text) {
-  // xml_escape (element text) already handles & < >, control characters and bad UTF-8; quotes
-  // are left raw there, and only come from the input, so they are escaped here.
-  const std::string xml = xml_escape(text, false);
+  // xml_chars makes control characters and bad UTF-8 visible and valid; the markup characters
+  // are escaped here.
+  const std::string chars = xml_chars(text);
   std::string out;
-  out.reserve(xml.size());
-  for (const char c : xml) {
-    if (c == '"')
+  out.reserve(chars.size());
+  for (const char c : chars) {
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '"')
       out += "&quot;";
     else if (c == '\'')
       out += "&#39;";

@@ -10,7 +10,7 @@
 namespace judge::report {
 
 // Escapes & < > " ' as character references, so the result is safe in element text and in
-// quoted attribute values alike. As for XML (report/xml_escape), control characters other than
+// quoted attribute values alike. As for XML (report/xml_chars), control characters other than
 // tab, LF and CR become a visible "\xHH" and invalid UTF-8 becomes U+FFFD.
 std::string html_escape(std::string_view text);
 

@@ -10,7 +10,7 @@
 #include "report/grade_fields.hpp"
 #include "report/html_escape.hpp"
 #include "report/html_sections.hpp"
-#include "report/xml_escape.hpp"
+#include "report/xml_chars.hpp"
 #include "util/units.hpp"
 
 namespace judge::report::html {
