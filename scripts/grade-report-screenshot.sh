@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# The screenshot of the HTML class report in docs/grading.md: the crafted sample class
-# (scripts/make-sample-grade-report.py; its times come from the shipped baselines, nothing was
-# judged) rendered by `judge report html` and photographed by headless Chromium.
+# The screenshot of the HTML class report in docs/grading.md: a saved judge-grade/1 report, or
+# without one the crafted sample class (scripts/make-sample-grade-report.py; its times come from
+# the shipped baselines, nothing was judged), rendered by `judge report html` and photographed by
+# headless Chromium.
 #
-#   scripts/grade-report-screenshot.sh [JUDGE] [OUT.png]     (defaults: build/bin/judge, docs/grading-report.png)
+#   scripts/grade-report-screenshot.sh [JUDGE] [OUT.png] [REPORT.json]
+#   (defaults: build/bin/judge, docs/grading-report.png, the crafted sample)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 judge=${1:-build/bin/judge}
 out=${2:-docs/grading-report.png}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 scripts/make-sample-grade-report.py "$work/sample.json"
+if [ -n "${3:-}" ]; then
+  cp "$3" "$work/sample.json"
+else
+  python3 scripts/make-sample-grade-report.py "$work/sample.json"
+fi
 "$judge" --root . report html "$work/sample.json" -o "$work/sample.html"
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --user-data-dir="$work/profile" \
   --virtual-time-budget=10000 --window-size=1280,1800 --screenshot="$work/shot.png" "file://$work/sample.html" 2>/dev/null
