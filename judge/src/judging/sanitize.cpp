@@ -1,42 +1,23 @@
 #include "judging/sanitize.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <sstream>
+#include "util/tool_path.hpp"
 
 namespace judge::judging {
 namespace fs = std::filesystem;
 
 Result<fs::path> find_compute_sanitizer() {
-  std::vector<fs::path> tried;
-  auto usable = [&](const fs::path& p) {
-    tried.push_back(p);
-    return ::access(p.c_str(), X_OK) == 0;
-  };
-  if (const char* e = std::getenv("JUDGE_COMPUTE_SANITIZER"); e && *e) {
-    if (usable(e)) return fs::path(e);
-    return make_error(fmt::format("JUDGE_COMPUTE_SANITIZER={} is not an executable", e));
-  }
-  if (const char* path = std::getenv("PATH")) {
-    std::istringstream dirs(path);
-    for (std::string d; std::getline(dirs, d, ':');)
-      if (!d.empty() && usable(fs::path(d) / "compute-sanitizer")) return fs::path(d) / "compute-sanitizer";
-  }
-  std::vector<fs::path> roots;
-  if (const char* home = std::getenv("CUDA_HOME"); home && *home) roots.emplace_back(home);
-  roots.emplace_back("/usr/local/cuda");
-  for (const fs::path& root : roots) {
+  const std::vector<fs::path> roots = util::cuda_roots();
+  std::vector<fs::path> candidates;
+  for (const fs::path& root : roots)
     for (const fs::path& p : {root / "bin" / "compute-sanitizer", root / "compute-sanitizer" / "compute-sanitizer"})
-      if (usable(p)) return p;
-  }
-  std::string where;
-  for (const fs::path& p : tried) where += (where.empty() ? "" : ", ") + p.string();
-  return make_error(fmt::format(
-      "--sanitize needs compute-sanitizer from the CUDA toolkit and none was found (looked on PATH and in {}): install "
-      "the toolkit's sanitizer, or set CUDA_HOME or JUDGE_COMPUTE_SANITIZER",
-      roots.front().string()));
+      candidates.push_back(p);
+  return util::find_tool(
+      "compute-sanitizer", "JUDGE_COMPUTE_SANITIZER", candidates,
+      fmt::format("--sanitize needs compute-sanitizer from the CUDA toolkit and none was found (looked on PATH and "
+                  "in {}): install the toolkit's sanitizer, or set CUDA_HOME or JUDGE_COMPUTE_SANITIZER",
+                  roots.front().string()));
 }
 
 std::vector<std::string> sanitizer_argv(const fs::path& sanitizer, const std::string& tool) {

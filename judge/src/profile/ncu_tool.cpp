@@ -1,12 +1,12 @@
 #include "profile/ncu_tool.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "util/tool_path.hpp"
 
 namespace judge::profile {
 namespace fs = std::filesystem;
@@ -38,34 +38,20 @@ std::string first_line_with(std::string_view log, std::string_view marker) {
 }  // namespace
 
 Result<fs::path> find_ncu() {
-  std::vector<fs::path> tried;
-  auto usable = [&](const fs::path& p) {
-    tried.push_back(p);
-    return ::access(p.c_str(), X_OK) == 0;
-  };
-  if (const char* e = std::getenv("JUDGE_NCU"); e && *e) {
-    if (usable(e)) return fs::path(e);
-    return make_error(fmt::format("JUDGE_NCU={} is not an executable: point it to Nsight Compute's ncu", e));
-  }
-  if (const char* path = std::getenv("PATH")) {
-    std::istringstream dirs(path);
-    for (std::string d; std::getline(dirs, d, ':');)
-      if (!d.empty() && usable(fs::path(d) / "ncu")) return fs::path(d) / "ncu";
-  }
-  std::vector<fs::path> roots;
-  if (const char* home = std::getenv("CUDA_HOME"); home && *home) roots.emplace_back(home);
-  roots.emplace_back("/usr/local/cuda");
+  const std::vector<fs::path> roots = util::cuda_roots();
+  std::vector<fs::path> candidates;
   for (const fs::path& root : roots) {
-    if (usable(root / "bin" / "ncu")) return root / "bin" / "ncu";
-    for (const fs::path& dir : versioned_folders(root, "nsight-compute"))
-      if (usable(dir / "ncu")) return dir / "ncu";
+    candidates.push_back(root / "bin" / "ncu");
+    for (const fs::path& dir : versioned_folders(root, "nsight-compute")) candidates.push_back(dir / "ncu");
   }
-  for (const fs::path& dir : versioned_folders("/opt/nvidia/nsight-compute", ""))
-    if (usable(dir / "ncu")) return dir / "ncu";
-  return make_error(fmt::format(
-      "Nsight Compute (ncu) was not found (looked on PATH, in {}/bin, {}/nsight-compute-*/ and "
-      "/opt/nvidia/nsight-compute/*/): install the CUDA toolkit's Nsight Compute, or set JUDGE_NCU to its ncu",
-      roots.front().string(), roots.front().string()));
+  for (const fs::path& dir : versioned_folders("/opt/nvidia/nsight-compute", "")) candidates.push_back(dir / "ncu");
+  return util::find_tool(
+      "ncu", "JUDGE_NCU", candidates,
+      fmt::format(
+          "Nsight Compute (ncu) was not found (looked on PATH, in {}/bin, {}/nsight-compute-*/ and "
+          "/opt/nvidia/nsight-compute/*/): install the CUDA toolkit's Nsight Compute, or set JUDGE_NCU to its ncu",
+          roots.front().string(), roots.front().string()),
+      ": point it to Nsight Compute's ncu");
 }
 
 std::vector<std::string> ncu_profile_argv(const fs::path& ncu, const fs::path& report_base, const fs::path& log,
