@@ -6,6 +6,8 @@
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
 #                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S] [--calibrate]
 #                        [--skip-e2e] [--skip-hostile] [--untimed]
+# Before calling the device tool: scripts/gpu-deps.sh here, and carry [".gpu-deps"] (pugixml and
+#   Chart.js, which the GPU image lacks).
 # To check only what changed: --only SLUG,... (the challenges whose files changed; the corpus
 #   files of those challenges too), --skip-tests, --skip-e2e, --skip-hostile leave whole parts out,
 #   --untimed judges accepted files without their performance case (verdicts only). The summary's
@@ -60,7 +62,16 @@ jobs=$(nproc)
 step() { echo "== $* ($(date +%T))"; }
 
 step configure and build
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$out/cmake.log" 2>&1 &&
+# The GPU image lacks pugixml and Chart.js: scripts/gpu-deps.sh gathers them into .gpu-deps/ on the
+# development machine (carried to the GPU machine), and they are unpacked aside here.
+deps_args=()
+if [ -d .gpu-deps ]; then
+  for d in .gpu-deps/*.deb; do [ -e "$d" ] && dpkg -x "$d" "$build/deps"; done
+  [ -d "$build/deps/usr" ] && deps_args+=(-DCMAKE_PREFIX_PATH="$build/deps/usr") &&
+    export LD_LIBRARY_PATH="$build/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  [ -f .gpu-deps/chart.min.js ] && deps_args+=(-DJUDGE_CHARTJS="$root/.gpu-deps/chart.min.js")
+fi
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${deps_args[@]}" >"$out/cmake.log" 2>&1 &&
   cmake --build "$build" >>"$out/cmake.log" 2>&1
 build_rc=$?
 if [ $build_rc -ne 0 ]; then tail -40 "$out/cmake.log"; echo "BUILD FAILED"; exit 1; fi
