@@ -24,8 +24,8 @@ ShippedBaselines shipped_baselines(const nlohmann::json& report, const spec::Cat
   std::set<std::string> keys;
   for (const nlohmann::json& gpu : gradedoc::list(report, "gpus"))
     if (const std::string key = gradedoc::text(gpu, "key"); !key.empty()) keys.insert(key);
+  const std::vector<std::string> folders = baseline::gpu_folders(store);
   for (const std::string& key : keys) {
-    const std::vector<std::string> folders = baseline::gpu_folders(store);
     if (std::find(folders.begin(), folders.end(), key) == folders.end()) {
       out.notes.push_back(
           fmt::format("no shipped baselines for GPU {} in {}: the charts show the class only", key, store.string()));

@@ -64,12 +64,12 @@ std::pair<int, int> silence_output() {
   output_mutex().lock();  // output being written is completed first; never unlocked
   const auto [out, err] = silence_output();
   stop_all_children();
-  std::vector<std::function<void()>> todo;
+  std::vector<std::function<void()>> registered;
   {
     std::lock_guard lk(cleanups_mutex());
-    todo = cleanups();
+    registered = cleanups();
   }
-  for (const auto& cleanup : todo) cleanup();
+  for (const auto& cleanup : registered) cleanup();
   // A progress line drawn on the terminal is erased, so the shell's prompt starts on a clean line.
   const int progress = g_progress_fd.load();
   const int terminal = progress == 1 ? out : progress == 2 ? err : -1;
