@@ -62,19 +62,10 @@ jobs=$(nproc)
 step() { echo "== $* ($(date +%T))"; }
 
 step configure and build
-# The GPU image lacks pugixml and Chart.js: scripts/gpu-deps.sh gathers them into .gpu-deps/ on the
-# development machine (carried to the GPU machine), and they are unpacked aside here.
-deps_args=()
-if [ -d .gpu-deps ]; then
-  for d in .gpu-deps/*.deb; do [ -e "$d" ] && dpkg -x "$d" "$build/deps"; done
-  [ -d "$build/deps/usr" ] && deps_args+=(-DCMAKE_PREFIX_PATH="$build/deps/usr") &&
-    export LD_LIBRARY_PATH="$build/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-  [ -f .gpu-deps/chart.min.js ] && deps_args+=(-DJUDGE_CHARTJS="$root/.gpu-deps/chart.min.js")
-fi
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${deps_args[@]}" >"$out/cmake.log" 2>&1 &&
-  cmake --build "$build" >>"$out/cmake.log" 2>&1
-build_rc=$?
-if [ $build_rc -ne 0 ]; then tail -40 "$out/cmake.log"; echo "BUILD FAILED"; exit 1; fi
+# The GPU image lacks pugixml and Chart.js: scripts/gpu-build.sh unpacks them from .gpu-deps/.
+build_env=$(scripts/gpu-build.sh) || { echo "BUILD FAILED"; exit 1; }
+eval "$build_env"
+cp "$build/cmake.log" "$out/cmake.log"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv >"$out/gpu.txt" 2>&1
 "$build/bin/judge" doctor >>"$out/gpu.txt" 2>&1
 

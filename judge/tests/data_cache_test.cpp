@@ -221,7 +221,12 @@ TEST(DataCache, ACachedCaseIsTheSameAsAComputedOne) {
     ASSERT_EQ(fresh->shm.size(), second->shm.size());
     EXPECT_EQ(std::memcmp(fresh->shm.data(), second->shm.data(), fresh->shm.size()), 0)
         << "inputs, poisoned outputs, expected values and samples, byte for byte";
-    EXPECT_EQ(fresh->expected, second->expected);
+    ASSERT_EQ(fresh->expected.size(), second->expected.size());
+    for (const auto& [name, want] : fresh->expected) {
+      const judging::ByteView got = second->expected.at(name);
+      ASSERT_EQ(got.size(), want.size()) << name;
+      EXPECT_EQ(std::memcmp(got.data(), want.data(), want.size()), 0) << name << ": the expected values, read in place";
+    }
   }
   EXPECT_EQ(store.usage().entries, 2u);
 }

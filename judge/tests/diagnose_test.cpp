@@ -50,7 +50,8 @@ template <class F>
 void set_outputs(judging::CaseData& d, F values) {
   for (const exec::BufferSlot& s : d.request.buffers) {
     if (s.role == spec::Role::in) continue;
-    std::vector<unsigned char> v = d.expected.at(s.name);
+    const judging::ByteView want = d.expected.at(s.name);
+    std::vector<unsigned char> v(want.data(), want.data() + want.size());
     values(v, s);
     std::memcpy(d.shm.data() + s.result_offset, v.data(), v.size());
   }

@@ -5,16 +5,9 @@
 #include <cstdint>
 
 #include "exec/cuda_check.hpp"
+#include "exec/device_kernels.hpp"
 
 namespace judge::bench {
-namespace {
-
-// nvcc -ptx of bench/device_compare.cu, generated at build time (CMakeLists.txt).
-constexpr const char* kComparePtx =
-#include "device_compare_ptx.inc"
-    ;
-
-}  // namespace
 
 DeviceChecker::~DeviceChecker() {
   release();
@@ -29,8 +22,6 @@ void DeviceChecker::release() {
   expected_.clear();
   if (result_) cudaFree(result_);
   result_ = nullptr;
-  if (library_) cudaLibraryUnload(library_);
-  library_ = nullptr;
   kernel_ = nullptr;
 }
 
@@ -40,9 +31,14 @@ void DeviceChecker::init(const exec::TestRequest& r, const util::SharedMemory& s
     cudaGetLastError();  // a failed allocation or load must not look like the solution's error later
     unavailable_ = fmt::format("{}: {}", why, cudaGetErrorName(e));
   };
-  cudaError_t e = cudaLibraryLoadData(&library_, kComparePtx, nullptr, nullptr, 0, nullptr, nullptr, 0);
-  if (e == cudaSuccess) e = cudaLibraryGetKernel(&kernel_, library_, "judge_compare");
-  if (e != cudaSuccess) return fail("the comparison kernel did not load", e);
+  auto kernel = exec::judge_kernel("judge_compare");
+  if (!kernel) {
+    release();
+    unavailable_ = kernel.error().message;
+    return;
+  }
+  kernel_ = *kernel;
+  cudaError_t e;
   if ((e = cudaMalloc(reinterpret_cast<void**>(&result_), 2 * sizeof(unsigned long long))) != cudaSuccess)
     return fail("no device memory for the comparison", e);
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {

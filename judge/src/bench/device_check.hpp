@@ -47,7 +47,6 @@ class DeviceChecker {
   void release();
   std::vector<Expected> expected_;
   unsigned long long* result_ = nullptr;
-  cudaLibrary_t library_ = nullptr;
   cudaKernel_t kernel_ = nullptr;
   std::string unavailable_;  // why not ready
 };

@@ -1,9 +1,10 @@
-// The device-side comparison of a timed call's output with its expected values (see
-// bench/device_check.hpp). Not compiled as CUDA by this project: CMake runs nvcc -ptx on it at
-// build time (with --fmad=false, so the tolerance test rounds as the host's does) and embeds the
-// PTX text into the judge, which loads it with cudaLibraryLoadData in the runner.
+// Kernels the runner loads for its own checks (exec/device_kernels.hpp): the comparison of a timed
+// call's output with its expected values (bench/device_check.hpp), and of an input with its copy
+// from before solve (exec/input_snapshot.hpp). Not compiled as CUDA by this project: CMake runs
+// nvcc -ptx on it at build time (with --fmad=false, so the tolerance test rounds as the host's
+// does) and embeds the PTX text into the judge, which loads it with cudaLibraryLoadData.
 //
-// The rules are check/compare.cpp's: floating types pass when |got - want| <= atol + rtol * |want|
+// judge_compare follows check/compare.cpp's rules: floating types pass when |got - want| <= atol + rtol * |want|
 // in double, a NaN meets any NaN and an infinity the same infinity; other types must be equal.
 // `type` is spec::DType's value. result[0] counts mismatches, result[1] is the smallest
 // mismatching index (the caller sets it to all ones first).
@@ -54,4 +55,22 @@ extern "C" __global__ void judge_compare(const void* got, const void* want, cons
       atomicMin(&result[1], i);
     }
   }
+}
+
+// The first byte at which `now` differs from `before` (a device copy of an input taken before
+// solve: exec/input_snapshot.hpp), or all ones when they are equal. Compares 8-byte words, then
+// the bytes past the last whole word. result[0] must be all ones first.
+extern "C" __global__ void judge_first_difference(const unsigned char* now, const unsigned char* before,
+                                                  unsigned long long bytes, unsigned long long* result) {
+  const unsigned long long words = bytes / 8;
+  const unsigned long long stride = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  const unsigned long long first = static_cast<unsigned long long>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned long long* a = reinterpret_cast<const unsigned long long*>(now);
+  const unsigned long long* b = reinterpret_cast<const unsigned long long*>(before);
+  for (unsigned long long k = first; k < words; k += stride) {
+    const unsigned long long diff = a[k] ^ b[k];
+    if (diff) atomicMin(&result[0], k * 8 + (__ffsll(static_cast<long long>(diff)) - 1) / 8);  // little-endian
+  }
+  for (unsigned long long i = words * 8 + first; i < bytes; i += stride)
+    if (now[i] != before[i]) atomicMin(&result[0], i);
 }

@@ -25,23 +25,38 @@ double theoretical_fp32_gflops(const nlohmann::json& d) {
   return static_cast<double>(d.value("sm_count", 0)) * lanes * 2.0 * d.value("sm_clock_khz", 0) / 1e6;
 }
 
+namespace {
+
+nlohmann::json read_cache(const std::filesystem::path& cache_file) {
+  if (std::ifstream in(cache_file); in) {
+    try {
+      auto cache = nlohmann::json::parse(in);
+      if (cache.is_object()) return cache;
+    } catch (const nlohmann::json::exception&) {
+    }
+  }
+  return nlohmann::json::object();  // none yet, or damaged: measured again
+}
+
+}  // namespace
+
+std::optional<DevicePeak> cached_device_peak(const nlohmann::json& device, const std::filesystem::path& cache_file) {
+  const nlohmann::json cache = read_cache(cache_file);
+  const std::string key = device_peak_key(device);
+  if (!cache.contains(key) || !cache[key].contains("copy_gbs")) return std::nullopt;
+  DevicePeak peak;
+  peak.fp32_gflops = theoretical_fp32_gflops(device);
+  peak.copy_gbs = cache[key]["copy_gbs"].get<double>();
+  peak.cached = true;
+  return peak;
+}
+
 Result<DevicePeak> device_peak(exec::Runner& runner, const std::filesystem::path& cache_file) {
+  if (auto cached = cached_device_peak(runner.device(), cache_file)) return *cached;
   DevicePeak peak;
   peak.fp32_gflops = theoretical_fp32_gflops(runner.device());
   const std::string key = device_peak_key(runner.device());
-  nlohmann::json cache = nlohmann::json::object();
-  if (std::ifstream in(cache_file); in) {
-    try {
-      cache = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception&) {
-      cache = nlohmann::json::object();  // a damaged cache is measured again
-    }
-  }
-  if (cache.is_object() && cache.contains(key) && cache[key].contains("copy_gbs")) {
-    peak.copy_gbs = cache[key]["copy_gbs"].get<double>();
-    peak.cached = true;
-    return peak;
-  }
+  nlohmann::json cache = read_cache(cache_file);
   auto gbs = runner.measure_copy_bandwidth();
   if (!gbs) return gbs.error();
   peak.copy_gbs = *gbs;

@@ -24,6 +24,8 @@ std::string device_peak_key(const nlohmann::json& device);
 int fp32_lanes_per_sm(int cc_major, int cc_minor);
 double theoretical_fp32_gflops(const nlohmann::json& device);
 
+// The cached measurement for `device`, if the cache at `cache_file` has one.
+std::optional<DevicePeak> cached_device_peak(const nlohmann::json& device, const std::filesystem::path& cache_file);
 // Reads the cache at `cache_file` or measures through the runner and stores the result.
 Result<DevicePeak> device_peak(exec::Runner& runner, const std::filesystem::path& cache_file);
 

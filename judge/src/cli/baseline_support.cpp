@@ -46,12 +46,18 @@ std::variant<baseline::Entry, EntryError> entry_from_run(const Judged& j, const 
   return e;
 }
 
-Result<std::string> local_gpu_name() {
+Result<nlohmann::json> local_device() {
   auto runner = exec::Runner::start({});
   if (!runner) return runner.error();
-  std::string name = runner->device().value("name", "");
+  nlohmann::json device = runner->device();
   runner->stop();
-  return name;
+  return device;
+}
+
+Result<std::string> local_gpu_name() {
+  auto device = local_device();
+  if (!device) return device.error();
+  return device->value("name", "");
 }
 
 fs::path store_or_default(const std::optional<std::string>& store) {

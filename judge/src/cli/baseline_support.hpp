@@ -34,6 +34,8 @@ std::variant<baseline::Entry, EntryError> entry_from_run(const Judged& j, const 
 
 // The name of this machine's GPU, as the runner reports it, or why there is none.
 Result<std::string> local_gpu_name();
+// The runner's device block for this machine's GPU (name, compute capability, ...).
+Result<nlohmann::json> local_device();
 
 // "--store DIR", else the user store.
 std::filesystem::path store_or_default(const std::optional<std::string>& store);

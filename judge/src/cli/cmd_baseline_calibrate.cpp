@@ -5,10 +5,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <mutex>
+#include <thread>
 
 #include "baseline/calibration.hpp"
 #include "cli/baseline_support.hpp"
+#include "compile/compiler.hpp"
+#include "judging/submission.hpp"
 #include "util/progress.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
@@ -58,6 +63,40 @@ Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, 
   return jobs;
 }
 
+// Compiles every rung's timed build (nvcc) on all CPU cores before the first is timed, so the
+// GPU does not wait for one compile after another: each timed run then finds its build in the
+// compile cache. A rung that fails to compile here fails the same way in its run, which says so.
+void compile_ahead(const spec::Catalog& cat, const std::vector<Job>& jobs, const std::string& arch,
+                   util::ProgressLine& progress) {
+  (void)compile::nvcc_version();  // answers cached in statics: asked before any thread does
+  (void)compile::nvrtc_toolchain_version();
+  const unsigned threads =
+      std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(jobs.size())));
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex progress_mutex;
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&] {
+      for (std::size_t i; (i = next++) < jobs.size();) {
+        const Job& job = jobs[i];
+        const fs::path file = cat.solutions_dir(job.slug) / job.rung.file;
+        auto c = cat.challenge(job.slug);
+        auto suite = c ? cat.testcases(*c) : Result<spec::TestSuite>(make_error("no challenge"));
+        if (c && suite) {
+          judging::BoundSource bound = judging::bind_source(*c, *suite, file, file.string(), judging::RunOptions{});
+          if (bound.binding) (void)compile::compile({file, file.string(), {}, arch, "nvcc", *bound.binding});
+        }
+        std::lock_guard lock(progress_mutex);
+        const std::size_t n = ++done;
+        progress.step(fmt::format("compiling the rungs on {} threads: {}/{}", threads, n, jobs.size()),
+                      static_cast<double>(n) / static_cast<double>(jobs.size()));
+      }
+    });
+  }
+  for (std::thread& t : pool) t.join();
+  progress.clear();
+}
+
 int calibrate(const GlobalOptions& g, CalibrateArgs a) {
   auto cat = spec::Catalog::locate(g.root);
   if (!cat) return fail(cat.error().message, 3);
@@ -65,9 +104,10 @@ int calibrate(const GlobalOptions& g, CalibrateArgs a) {
   for (const std::string& slug : a.slugs) {
     if (auto c = cat->challenge(slug); !c) return fail(c.error().message, 2);
   }
-  auto gpu = local_gpu_name();
-  if (!gpu) return fail("calibrating needs this machine's GPU: " + gpu.error().message, 3);
-  const std::string key = baseline::gpu_key(*gpu);
+  auto device = local_device();
+  if (!device) return fail("calibrating needs this machine's GPU: " + device.error().message, 3);
+  const std::string gpu = device->value("name", "");
+  const std::string key = baseline::gpu_key(gpu);
   const fs::path store = user_store(a.run);
   std::vector<baseline::Ladder> ladders;
   auto jobs = plan(*cat, a, store, key, ladders);
@@ -76,9 +116,18 @@ int calibrate(const GlobalOptions& g, CalibrateArgs a) {
     fmt::print("nothing to time: every rung is in {}\n", (store / key).string());
     return 0;
   }
-  fmt::print("timing {} rungs on {} ({}) into {}\n", jobs->size(), *gpu, key, (store / key).string());
+  fmt::print("timing {} rungs on {} ({}) into {}\n", jobs->size(), gpu, key, (store / key).string());
   util::ProgressLine progress(stderr, util::progress_wanted(stderr, false), std::chrono::milliseconds(0));
   const auto start = Clock::now();
+  // The rungs are timed on their nvcc builds (as `judge run` times an NVRTC-judged file, by
+  // default): with only the performance case to run, judging that build directly saves a
+  // second runner per rung. Compiled ahead, in parallel.
+  if (a.run.compiler == "auto" && a.run.time_with == "nvcc" && compile::nvcc_version()) {
+    a.run.compiler = "nvcc";
+    if (!a.run.no_cache)
+      compile_ahead(*cat, *jobs, fmt::format("sm_{}{}", device->value("cc_major", 0), device->value("cc_minor", 0)),
+                    progress);
+  }
   std::vector<std::string> failed;
   for (std::size_t i = 0; i < jobs->size(); ++i) {
     const Job& job = (*jobs)[i];
@@ -111,7 +160,7 @@ int calibrate(const GlobalOptions& g, CalibrateArgs a) {
     e.calibrated = true;
     auto file = baseline::load(store, key, job.slug);  // again: another process may have added to it
     if (!file) return fail(file.error().message, 3);
-    file->gpu = *gpu;
+    file->gpu = gpu;
     const auto ladder = std::find_if(ladders.begin(), ladders.end(), [&](const auto& l) { return l.slug == job.slug; });
     fmt::print("  {:<24} {:<20} {:>10}  {}\n", job.slug, e.label, util::format_duration_ms(e.median_ms), e.engine);
     baseline::store_rung(*file, *ladder, std::move(e));

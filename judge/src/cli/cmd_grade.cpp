@@ -35,6 +35,7 @@ struct GradeArgs {
   std::string target, json_file, junit_file, html_file, arch, shard;
   std::vector<int> gpus;
   unsigned jobs = 0;
+  unsigned gpu_jobs = 4;
   bool github = false, exit_zero = false, compile_only = false;
   JudgeRequest judge;  // --tests, --keep-going, --compiler, -I, --no-cache, --compile-timeout, --store
 };
@@ -131,6 +132,7 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   opt.compile_only = a.compile_only;
   opt.arch = arch;
   opt.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  opt.gpu_jobs = a.gpu_jobs;
   opt.run.compile_timeout_ms = a.judge.compile_timeout_s * 1000;
   opt.run.require_sandbox = a.judge.require_sandbox;
   auto warned = std::make_shared<std::atomic<bool>>(false);  // one line for the batch, not one per submission
@@ -149,9 +151,9 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
   };
   std::string where = a.compile_only ? "compiling only, for " + arch : fmt::format("on {} GPU(s):", gpus->size());
   for (const grade::Gpu& gpu : *gpus) where += fmt::format(" [{}] {}", gpu.index, gpu.name);
-  fmt::print(stderr, "grading {} submission(s){} {}; compiling on {} thread(s)\n", subs.size(),
+  fmt::print(stderr, "grading {} submission(s){} {}; compiling on {} thread(s){}\n", subs.size(),
              shard ? fmt::format(" (shard {}/{} of {})", shard->index, shard->count, found->submissions.size()) : "",
-             where, opt.jobs);
+             where, opt.jobs, a.compile_only ? "" : fmt::format(", {} at a time per GPU (timing alone)", opt.gpu_jobs));
   progress->step(fmt::format("graded 0/{}", subs.size()), 0.0);
   std::vector<grade::Graded> rows = grade::run_pipeline(*cat, subs, *gpus, opt);
   progress->clear();
@@ -214,6 +216,10 @@ Command grade_command() {
             sub.add_option("--shard", a->shard,
                            "Grade only shard i of n (1-based, e.g. 2/4): a stable subset by hash of the submission id");
             sub.add_option("--jobs", a->jobs, "Compile on N threads (default: the number of CPU cores)");
+            sub.add_option("--gpu-jobs", a->gpu_jobs,
+                           "Judge N submissions at once on each GPU: their tests share it, each performance case "
+                           "has it alone (default 4; 1: one at a time)")
+                ->check(CLI::Range(1u, 64u));
             sub.add_option("--gpus", a->gpus, "GPU indices to judge on, comma-separated (default: all visible)")
                 ->delimiter(',');
             add_judge_options(sub, a->judge);

@@ -18,6 +18,7 @@
 #include "exec/device_watch.hpp"
 #include "exec/free_guard.hpp"
 #include "exec/guarded_buffer.hpp"
+#include "exec/input_snapshot.hpp"
 #include "exec/launch_record.hpp"
 #include "exec/sandbox.hpp"
 #include "exec/test_layout.hpp"
@@ -33,6 +34,10 @@ using SolveFn = void (*)(void* const*);
 std::string& pci_bus_id() {
   static std::string id;
   return id;
+}
+
+double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
 Json cuda_error_json(cudaError_t e) {
@@ -159,8 +164,10 @@ Result<std::vector<GuardedBuffer>> upload(const TestRequest& r, const util::Shar
   return bufs;
 }
 
-// Results back to shared memory, then the guard and input-immutability checks.
-Result<Json> inspect(const TestRequest& r, const util::SharedMemory& shm, const std::vector<GuardedBuffer>& bufs) {
+// Results back to shared memory, then the guard and input-immutability checks (on the device
+// where `snapshot` holds a copy of the input, else on the host).
+Result<Json> inspect(const TestRequest& r, const util::SharedMemory& shm, const std::vector<GuardedBuffer>& bufs,
+                     const InputSnapshot& snapshot) {
   Json guards = Json::array(), modified = Json::array();
   std::vector<unsigned char> scratch;
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
@@ -170,7 +177,11 @@ Result<Json> inspect(const TestRequest& r, const util::SharedMemory& shm, const 
     auto change = bufs[i].first_guard_change();
     if (!change) return change.error();
     if (*change) guards.push_back({{"buffer", b.name}, {"offset_bytes", **change}});
-    if (b.role == spec::Role::in) {
+    if (b.role == spec::Role::in && snapshot.has(i)) {
+      auto first = snapshot.first_change(i, bufs[i]);
+      if (!first) return first.error();
+      if (*first) modified.push_back({{"buffer", b.name}, {"first_index", **first / b.element_bytes}});
+    } else if (b.role == spec::Role::in) {
       scratch.resize(b.bytes);
       JUDGE_CUDA_TRY(cudaMemcpy(scratch.data(), bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
       const unsigned char* orig = shm.data() + b.initial_offset;
@@ -227,7 +238,13 @@ SolveOutcome call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage
 
 Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, util::SharedMemory& shm, bool& must_exit) {
   if (!loaded.solve) return {{"op", "done"}, {"judge_error", "no solution loaded"}};
+  const auto upload_start = std::chrono::steady_clock::now();
   auto bufs = upload(r, shm);
+  // Under a sanitizer the inputs are checked on the host: no kernel of the judge's own runs
+  // under the tool.
+  InputSnapshot snapshot;
+  if (r.sanitize.empty()) snapshot.take(r, *bufs);
+  const double upload_ms = ms_since(upload_start);
   if (!bufs) return {{"op", "done"}, {"judge_error", bufs.error().message}};
   const auto storage = make_arg_storage(r, *bufs);
   Json addresses = Json::array();  // for a sanitizer's reports, which name addresses
@@ -248,9 +265,11 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   const auto t0 = std::chrono::steady_clock::now();
   // Under Nsight Compute (--profile-from-start off) only this range is profiled: solve's kernels.
   if (r.profile) cudaProfilerStart();
-  const SolveOutcome solved = call_solve(loaded.solve, storage, judge_ranges(r, *bufs));
+  std::vector<GuardedRange> guarded = judge_ranges(r, *bufs);
+  for (GuardedRange& g : snapshot.ranges(r)) guarded.push_back(std::move(g));
+  const SolveOutcome solved = call_solve(loaded.solve, storage, std::move(guarded));
   if (r.profile) cudaProfilerStop();
-  const double solve_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  const double solve_ms = ms_since(t0);
   std::fflush(stdout);
   // solve is done: what follows (copies back, guard and input checks) is the judge's own work
   // and must not count against the solution's time limit.
@@ -269,13 +288,18 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     must_exit = true;  // the judge's context or buffers are not what it set up
     return {{"op", "done"}, {"misuse", what.empty() ? *solved.freed : what}, {"solve_ms", solve_ms}};
   }
-  auto report = inspect(r, shm, *bufs);
+  const auto inspect_start = std::chrono::steady_clock::now();
+  auto report = inspect(r, shm, *bufs, snapshot);
+  snapshot.release();
+  const double inspect_ms = ms_since(inspect_start);
   if (!report) {
     must_exit = true;
     return {{"op", "done"}, {"judge_error", report.error().message}};
   }
   Json done = {{"op", "done"},
                {"solve_ms", solve_ms},
+               {"upload_ms", upload_ms},
+               {"inspect_ms", inspect_ms},
                {"guards", (*report)["guards"]},
                {"modified", (*report)["modified"]},
                {"buffers", addresses}};

@@ -1,5 +1,9 @@
 #include "exec/test_layout.hpp"
 
+#include <algorithm>
+
+#include "util/thread_pool.hpp"
+
 #include <cstring>
 
 namespace judge::exec {
@@ -26,14 +30,50 @@ std::uint64_t poison_word(std::size_t element_bytes) {
 
 }  // namespace
 
+namespace {
+
+template <class Word>
+void fill_words(unsigned char* p, std::size_t bytes, std::uint64_t w) {
+  std::fill_n(reinterpret_cast<Word*>(p), bytes / sizeof(Word), static_cast<Word>(w));
+}
+
+void fill_range(unsigned char* p, std::size_t bytes, std::size_t element_bytes, std::uint64_t w) {
+  switch (element_bytes) {
+    case 1:
+      std::memset(p, static_cast<int>(w), bytes);
+      break;
+    case 2:
+      fill_words<std::uint16_t>(p, bytes, w);
+      break;
+    case 4:
+      fill_words<std::uint32_t>(p, bytes, w);
+      break;
+    default:
+      fill_words<std::uint64_t>(p, bytes, w);
+      break;
+  }
+}
+
+}  // namespace
+
 void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes) {
   const std::uint64_t w = poison_word(element_bytes);
   auto* p = static_cast<unsigned char*>(dst);
-  if (element_bytes == 1) {
-    std::memset(p, static_cast<int>(w), bytes);
+  bytes -= bytes % element_bytes;
+  // Large outputs on every core: the first touch of fresh shared memory (page faults) dominates.
+  constexpr std::size_t kChunk = std::size_t{8} << 20;  // a multiple of every element size
+  if (bytes < 2 * kChunk || reinterpret_cast<std::uintptr_t>(p) % element_bytes != 0) {
+    if (reinterpret_cast<std::uintptr_t>(p) % element_bytes == 0) {
+      fill_range(p, bytes, element_bytes, w);
+    } else {
+      for (std::size_t i = 0; i < bytes; i += element_bytes) std::memcpy(p + i, &w, element_bytes);
+    }
     return;
   }
-  for (std::size_t i = 0; i + element_bytes <= bytes; i += element_bytes) std::memcpy(p + i, &w, element_bytes);
+  util::shared_pool().parallel_for((bytes + kChunk - 1) / kChunk, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c)
+      fill_range(p + c * kChunk, std::min(kChunk, bytes - c * kChunk), element_bytes, w);
+  });
 }
 
 bool is_poison(const void* element, std::size_t element_bytes) {

@@ -7,12 +7,15 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <variant>
 
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
+#include "judging/diagnose.hpp"
+#include "judging/gpu_gate.hpp"
 #include "judging/timing_build.hpp"
 
 namespace judge::grade {
@@ -175,14 +178,38 @@ void take_timing(Graded& g) {
   }
 }
 
+// A verdict sharing the GPU may have caused: a test other than the performance case (which has
+// the GPU alone) that ran out of time or of device memory.
+bool may_owe_to_sharing(const RunResult& r) {
+  for (const judging::TestResult& t : r.tests) {
+    if (t.kind == spec::CaseKind::performance) continue;
+    if (t.diagnosis == judging::diagnosis::timeout || t.diagnosis == judging::diagnosis::out_of_memory) return true;
+  }
+  return false;
+}
+
+RunResult judge_on(RunResult compiled, const Compiled& item, const fs::path& artifact, const Loaded& l, const Gpu& gpu,
+                   const judging::RunOptions& ro) {
+  Result<exec::Runner> runner = [&] {
+    judging::GpuGate::Use use = judging::GpuGate::share(ro.gpu_gate);  // its CUDA context is a use of the GPU
+    return exec::Runner::start(judging::runner_limits(ro));
+  }();
+  if (!runner)
+    return ended(std::move(compiled), Verdict::JE,
+                 fmt::format("cannot start the GPU runner on GPU {}: {}", gpu.index, runner.error().message));
+  return judging::judge_artifact(std::move(compiled), *l.challenge, *l.suite, item.binding, artifact, *runner, ro,
+                                 item.timing ? &*item.timing : nullptr);
+}
+
 Graded judge_one(Compiled item, const Submission& s, const Loaded& l, const Gpu& gpu, int gpu_position,
-                 const PipelineOptions& o) {
+                 judging::GpuGate* gate, const PipelineOptions& o) {
   Graded g{s};
   g.gpu = gpu_position;
   g.compile_note = item.note;
   const auto start = Clock::now();
   judging::RunOptions ro = o.run;
   ro.visible_devices = gpu.visible_devices;
+  ro.gpu_gate = gate;
   std::optional<fs::path> artifact = item.artifact;
   if (item.arch != gpu.arch) {  // a GPU of another model: build for its own arch
     artifact = build(s, item.result, g.compile_note, item.binding, gpu.arch, o);
@@ -190,12 +217,16 @@ Graded judge_one(Compiled item, const Submission& s, const Loaded& l, const Gpu&
   }
   if (!artifact) {
     g.result = std::move(item.result);
-  } else if (auto runner = exec::Runner::start(judging::runner_limits(ro)); !runner) {
-    g.result = ended(std::move(item.result), Verdict::JE,
-                     fmt::format("cannot start the GPU runner on GPU {}: {}", gpu.index, runner.error().message));
   } else {
-    g.result = judging::judge_artifact(std::move(item.result), *l.challenge, *l.suite, item.binding, *artifact, *runner,
-                                       ro, item.timing ? &*item.timing : nullptr);
+    g.result = judge_on(item.result, item, *artifact, l, gpu, ro);
+    if (gate && may_owe_to_sharing(g.result)) {
+      judging::GpuGate::Use alone = gate->alone();
+      ro.gpu_gate = nullptr;
+      g.result = judge_on(std::move(item.result), item, *artifact, l, gpu, ro);
+      g.result.notes.push_back(
+          "judged a second time with the GPU to itself: a test ran out of time or device memory while other "
+          "submissions shared the GPU (--gpu-jobs), and this is the verdict of the second run");
+    }
   }
   g.judge_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   take_timing(g);
@@ -233,18 +264,25 @@ std::vector<Graded> run_pipeline(const spec::Catalog& catalog, const std::vector
 
   CompiledQueue queue;
   std::vector<std::thread> judges;
+  // One gate per GPU when its workers share it; with one worker a GPU is that worker's own.
+  const unsigned per_gpu = std::max(1u, o.gpu_jobs);
+  std::vector<std::unique_ptr<judging::GpuGate>> gates;
+  for (std::size_t k = 0; k < gpus.size(); ++k)
+    gates.push_back(per_gpu > 1 ? std::make_unique<judging::GpuGate>() : nullptr);
   for (std::size_t k = 0; k < gpus.size() && !o.compile_only; ++k) {
-    judges.emplace_back([&, k] {
-      while (auto item = queue.pop()) {
-        const std::size_t i = item->index;
-        try {
-          finish(i,
-                 judge_one(std::move(*item), subs[i], loaded.at(subs[i].challenge), gpus[k], static_cast<int>(k), o));
-        } catch (const std::exception& e) {
-          finish(i, internal_error(subs[i], e));
+    for (unsigned w = 0; w < per_gpu; ++w) {
+      judges.emplace_back([&, k] {
+        while (auto item = queue.pop()) {
+          const std::size_t i = item->index;
+          try {
+            finish(i, judge_one(std::move(*item), subs[i], loaded.at(subs[i].challenge), gpus[k], static_cast<int>(k),
+                                gates[k].get(), o));
+          } catch (const std::exception& e) {
+            finish(i, internal_error(subs[i], e));
+          }
         }
-      }
-    });
+      });
+    }
   }
   const std::string arch = o.compile_only ? o.arch : gpus.at(0).arch;
   std::atomic<std::size_t> next{0};

@@ -1,6 +1,10 @@
-// Grading a batch: bind and compile on a pool of CPU threads, then judge on one worker thread per
-// GPU, each starting a fresh runner pinned to its GPU for every submission. Whatever one
-// submission does (hang, crash, compile bomb) ends in its own row.
+// Grading a batch: bind and compile on a pool of CPU threads, then judge on `gpu_jobs` worker
+// threads per GPU, each starting a fresh runner pinned to its GPU for every submission. The
+// workers of one GPU share it through a gate (judging/gpu_gate.hpp): their example and
+// functional tests run side by side, a performance case has the GPU alone. A submission that ran
+// out of time or device memory while it shared the GPU is judged again with the GPU to itself,
+// so sharing never changes a verdict. Whatever one submission does (hang, crash, compile bomb)
+// ends in its own row.
 #pragma once
 
 #include <filesystem>
@@ -37,6 +41,7 @@ struct PipelineOptions {
   bool compile_only = false;
   std::string arch;  // with compile_only: the target; else each GPU's own arch is used
   unsigned jobs = 1;
+  unsigned gpu_jobs = 1;  // submissions judged at once on each GPU
   // Called once per finished submission, from the thread that finished it, never concurrently.
   std::function<void(const Graded& graded, std::size_t done, std::size_t total)> on_done;
 };

@@ -25,12 +25,25 @@ struct BufferInfo {
   std::size_t count = 0;
 };
 
+// Expected values of one buffer, read where they lie: in the mapped cache entry, or in values the
+// reference computed in this run (a large output is not copied again).
+struct ByteView {
+  const unsigned char* bytes = nullptr;
+  std::size_t count = 0;
+  const unsigned char* data() const { return bytes; }
+  std::size_t size() const { return count; }
+};
+
 struct CaseData {
   bool from_cache = false;  // inputs and expected values came from the data cache
   exec::TestRequest request;
   util::SharedMemory shm;
-  std::vector<BufferInfo> buffers;                                          // parallel to request.buffers
-  std::map<std::string, std::vector<unsigned char>, std::less<>> expected;  // out and inout buffers
+  std::vector<BufferInfo> buffers;  // parallel to request.buffers
+  // The expected values of out and inout buffers, views into `cache_entry` or `computed`, which
+  // own them (both keep their bytes in place when a CaseData is moved).
+  std::map<std::string, ByteView, std::less<>> expected;
+  MappedEntry cache_entry;
+  std::map<std::string, std::vector<unsigned char>, std::less<>> computed;
   // Sampled checking: the flat indices compared per output buffer; empty = every element.
   std::map<std::string, std::vector<std::size_t>, std::less<>> samples;
 };

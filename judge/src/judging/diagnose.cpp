@@ -295,6 +295,8 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
   r.seed = ctx.test->seed;
   add_output(r, o);
   if (o.report.contains("solve_ms")) r.solve_ms = o.report["solve_ms"].get<double>();
+  r.time_split.upload_ms = o.report.is_object() ? o.report.value("upload_ms", 0.0) : 0.0;
+  r.time_split.download_ms = o.report.is_object() ? o.report.value("inspect_ms", 0.0) : 0.0;
   if (check_runner_end(r, ctx, o)) return r;
   if (!o.report["guards"].empty()) {
     r.verdict = Verdict::RTE;

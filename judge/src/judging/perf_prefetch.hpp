@@ -14,6 +14,7 @@
 
 #include "exec/runner.hpp"
 #include "judging/case_data.hpp"
+#include "judging/gpu_gate.hpp"
 #include "judging/timing_build.hpp"
 
 namespace judge::judging {
@@ -22,8 +23,10 @@ class PerfPrefetch {
  public:
   PerfPrefetch() = default;
   // `prep`'s progress callback is not called from the background (it draws on the terminal).
+  // With a `gate` (judge grade), the timing runner's start and load are shared uses of the GPU.
   PerfPrefetch(const spec::Challenge& c, const spec::TestCase& perf, const compile::Binding& binding,
-               PrepareOptions prep, const TimingBuild* timing_build, const exec::RunnerLimits& limits);
+               PrepareOptions prep, const TimingBuild* timing_build, const exec::RunnerLimits& limits,
+               GpuGate* gate = nullptr);
   PerfPrefetch(PerfPrefetch&&) = default;
   PerfPrefetch& operator=(PerfPrefetch&&) = default;
   ~PerfPrefetch();
@@ -37,6 +40,7 @@ class PerfPrefetch {
  private:
   std::future<Result<CaseData>> data_;
   std::future<Result<exec::Runner>> runner_;
+  GpuGate* gate_ = nullptr;
 };
 
 }  // namespace judge::judging

@@ -55,6 +55,16 @@ struct Timing {
   std::string ranking_note;  // e.g. "no baselines for this GPU"
 };
 
+// Where one test's wall time went, in ms (each test's "time_split" in `judge run --json`): what a
+// large test costs besides its solve call.
+struct TestTimeSplit {
+  double data_ms = 0;      // inputs and expected values (the data cache, or generated)
+  double upload_ms = 0;    // the runner's allocations and copies to the device
+  double download_ms = 0;  // the runner's copies back, guard and input checks
+  double check_ms = 0;     // comparing outputs with the expected values, on the host
+  double total_ms = 0;     // the whole test: the above, solve, any timing and re-runs
+};
+
 struct TestResult {
   std::string name;
   spec::CaseKind kind = spec::CaseKind::functional;
@@ -70,9 +80,10 @@ struct TestResult {
   std::vector<std::string> where;
   std::uint64_t seed = 0;
   std::optional<double> solve_ms;  // the checked call, host wall time
-  std::string sampled;             // "C: 8192 of 50331648 elements checked" when sampled
-  std::optional<Timing> timing;    // performance case
-  std::string output;              // what the solution printed (capped)
+  TestTimeSplit time_split;
+  std::string sampled;           // "C: 8192 of 50331648 elements checked" when sampled
+  std::optional<Timing> timing;  // performance case
+  std::string output;            // what the solution printed (capped)
   bool output_truncated = false;
 };
 

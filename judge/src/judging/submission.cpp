@@ -193,9 +193,17 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
         "writing it passes here, and would fail with the default marker fill");
   Result<exec::Runner> runner = std::move(first_runner);
   result.device = runner->device();
-  if (auto s = runner->load(artifact.string()); !s) {
+  // Every stop of a runner is a use of the GPU too (its context ends).
+  auto stop_runner = [&] {
+    GpuGate::Use use = GpuGate::share(opt.gpu_gate);
     runner->stop();
-    return ended(result, Verdict::JE, s.error().message);
+  };
+  {
+    GpuGate::Use use = GpuGate::share(opt.gpu_gate);  // loading uploads the solution's kernels
+    if (auto s = runner->load(artifact.string()); !s) {
+      runner->stop();
+      return ended(result, Verdict::JE, s.error().message);
+    }
   }
   if (opt.on_sandbox_gap && !runner->sandbox().complete()) opt.on_sandbox_gap(runner->sandbox().missing_line());
 
@@ -204,8 +212,13 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
   const bool timing_wanted = std::any_of(
       selected.begin(), selected.end(), [](const spec::TestCase* t) { return t->kind == spec::CaseKind::performance; });
   if (timing_wanted) {
-    auto p = bench::device_peak(*runner, compile::cache_dir() / "device-peaks.json");
-    if (p) peak = *p;  // without it the run goes on, with no speed-of-light
+    const std::filesystem::path peaks = compile::cache_dir() / "device-peaks.json";
+    peak = bench::cached_device_peak(runner->device(), peaks);
+    if (!peak) {  // measured once per device: a measurement, so it has the GPU alone
+      GpuGate::Use use = GpuGate::alone(opt.gpu_gate);
+      auto p = bench::device_peak(*runner, peaks);
+      if (p) peak = *p;  // without it the run goes on, with no speed-of-light
+    }
   }
   PrepareOptions prep;
   std::optional<DataStore> data_cache;
@@ -227,7 +240,8 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
   PerfPrefetch prefetch;
   for (const spec::TestCase* t : selected)
     if (t->kind == spec::CaseKind::performance)
-      prefetch = PerfPrefetch(c, *t, binding, prep, opt.sanitize.empty() ? timing_build : nullptr, limits);
+      prefetch =
+          PerfPrefetch(c, *t, binding, prep, opt.sanitize.empty() ? timing_build : nullptr, limits, opt.gpu_gate);
 
   // 4. Tests in order; a dead runner is replaced when more tests are to run.
   std::string loaded = artifact.string();
@@ -251,11 +265,16 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     if (!runner->alive() || loaded != wanted) {
       // A fresh runner: the sandbox lets a runner read the one artifact it loaded first.
       const bool restart = !runner->alive();
-      if (!restart) runner->stop();
+      if (!restart) stop_runner();
       std::optional<Result<exec::Runner>> prestarted;
       if (tc.kind == spec::CaseKind::performance && wanted != artifact.string())
         prestarted = prefetch.take_timing_runner();
-      runner = prestarted && *prestarted ? std::move(*prestarted) : start_and_load(limits, wanted);
+      if (prestarted && *prestarted) {
+        runner = std::move(*prestarted);
+      } else {
+        GpuGate::Use use = GpuGate::share(opt.gpu_gate);
+        runner = start_and_load(limits, wanted);
+      }
       if (!runner)
         return ended(
             result, Verdict::JE,
@@ -267,8 +286,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     std::optional<Result<CaseData>> prefetched;
     if (tc.kind == spec::CaseKind::performance) prefetched = prefetch.take_data();
     auto data = prefetched ? std::move(*prefetched) : prepare_case(c, tc, binding, prep);
-    split.data_ms += ms_since(data_start);
+    const double data_ms = ms_since(data_start);
+    split.data_ms += data_ms;
     const auto run_start = Clock::now();
+    double check_ms = 0;
     TestResult tr;
     if (!data) {
       tr.name = tc.name;
@@ -283,6 +304,10 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       data->request.sanitize = opt.sanitize;
       if (opt.zero_fill) zero_outputs(*data);
       if (opt.on_step) opt.on_step(tc.kind == spec::CaseKind::performance ? "checking, then timing" : "checking");
+      // The performance case (its checked call, then the timing) has the GPU alone; the other
+      // tests share it. Held through any re-run of the test.
+      GpuGate::Use use =
+          tc.kind == spec::CaseKind::performance ? GpuGate::alone(opt.gpu_gate) : GpuGate::share(opt.gpu_gate);
       exec::TestOutcome outcome = runner->run(data->request, data->shm, limit_ms);
       // One runner per test under a sanitizer: the tool's report is complete when it exits.
       std::string sanitizer_tail;
@@ -294,7 +319,9 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       }
       ctx.zero_filled = opt.zero_fill;
       ctx.strict = opt.strict;
+      const auto check_start = Clock::now();
       tr = diagnose(ctx, *data, outcome);
+      check_ms = ms_since(check_start);
       if (!opt.sanitize.empty())
         apply_sanitizer_report(tr, opt.sanitize, parse_sanitizer_output(outcome.output + sanitizer_tail),
                                outcome.report.is_object() ? outcome.report.value("buffers", nlohmann::json::array())
@@ -302,6 +329,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       // Under a sanitizer the runner is gone by now (one per test): no re-run with zeroed outputs.
       if (!opt.zero_fill && failed_on_output_values(tr) && runner->alive())
         rerun_failed_test(tr, *runner, *data, ctx, limit_ms);
+      use.release();
       if (tr.timing) {
         tr.timing->engine = timed_engine;
         tr.timing->engine_note = timing_note;
@@ -312,6 +340,9 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
         to_profile = {&tc, loaded, limit_ms, std::move(*data)};
     }
     double run_ms = ms_since(run_start);
+    tr.time_split.data_ms = data_ms;
+    tr.time_split.check_ms = check_ms;
+    tr.time_split.total_ms = data_ms + run_ms;
     if (tr.timing) {  // the measurement's part of this test's time
       split.validation_ms += tr.timing->validation_ms;
       split.sampling_ms += tr.timing->timing_ms - tr.timing->validation_ms;
@@ -322,7 +353,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     result.tests.push_back(std::move(tr));
     if (result.tests.back().verdict != Verdict::AC && !opt.keep_going) break;
   }
-  runner->stop();
+  stop_runner();
   if (opt.profile) {
     if (opt.on_step && to_profile.data) opt.on_step("profiling one solve call under Nsight Compute");
     const auto profile_start = Clock::now();

@@ -13,6 +13,7 @@
 #include "compile/binding.hpp"
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
+#include "judging/gpu_gate.hpp"
 #include "judging/result.hpp"
 #include "spec/catalog.hpp"
 
@@ -60,6 +61,10 @@ struct RunOptions {
   // Called once the solution is loaded when the runner's sandbox lacks a protection, with one
   // line saying which (for stderr); measuring itself never prints.
   std::function<void(const std::string& line)> on_sandbox_gap;
+  // `judge grade --gpu-jobs N`: the GPU is shared with other submissions' runs, and every use of
+  // it goes through this gate (judging/gpu_gate.hpp): tests share it, timing has it alone. Null:
+  // the GPU is this run's own.
+  GpuGate* gpu_gate = nullptr;
 };
 
 // Compiles as `options` says (compile_timeout_ms). `cwd` and `file`: where the child process runs

@@ -201,6 +201,11 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
   j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();
   j["sampled"] = t.sampled;
   if (t.timing) j["timing"] = timing_json(*t.timing);
+  j["time_split"] = {{"data_ms", t.time_split.data_ms},
+                     {"upload_ms", t.time_split.upload_ms},
+                     {"download_ms", t.time_split.download_ms},
+                     {"check_ms", t.time_split.check_ms},
+                     {"total_ms", t.time_split.total_ms}};
   j["output"] = t.output;
   j["output_truncated"] = t.output_truncated;
   return j;
