@@ -3,6 +3,8 @@
 # the throughput. Usage: scripts/bench-grade.sh JUDGE_BINARY BATCH_DIR [judge grade options...]
 # e.g. scripts/bench-grade.sh build/bin/judge /tmp/batch --gpus 0
 # Writes BATCH_DIR/../grade-report.json. Exit 0 when every submission got its expected verdict.
+# Cold by default: a fresh cache (compiled artifacts and test data), removed afterwards.
+# BENCH_GRADE_CACHE=DIR uses and keeps DIR instead: cold the first time, warm when run again.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
   echo "usage: $0 JUDGE_BINARY BATCH_DIR [judge grade options...]" >&2
@@ -12,10 +14,15 @@ judge=$1
 batch=${2%/}
 shift 2
 report="$(dirname "$batch")/grade-report.json"
-# A fresh compile cache, so the throughput includes compiling (the lead's numbers are cold runs).
-JUDGE_CACHE_DIR=$(mktemp -d)
-export JUDGE_CACHE_DIR
-trap 'rm -rf "$JUDGE_CACHE_DIR"' EXIT
+if [[ -n "${BENCH_GRADE_CACHE:-}" ]]; then
+  mkdir -p "$BENCH_GRADE_CACHE"
+  JUDGE_CACHE_DIR=$BENCH_GRADE_CACHE
+  export JUDGE_CACHE_DIR
+else
+  JUDGE_CACHE_DIR=$(mktemp -d)
+  export JUDGE_CACHE_DIR
+  trap 'rm -rf "$JUDGE_CACHE_DIR"' EXIT
+fi
 # The compile bomb is stopped by the timeout; 30 s keeps the run short and its memory bounded.
 start=$(date +%s.%N)
 "$judge" grade "$batch" --json "$report" --exit-zero --compile-timeout 30 "$@" >"$report.table.txt"

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "bench/stats.hpp"
@@ -59,6 +61,22 @@ TEST(Compare, IntegersAreExact) {
   const auto c = check::compare_buffer("image", got.data(), want.data(), 3, o);
   EXPECT_EQ(c.mismatches, 1u);
   EXPECT_EQ(check::format_value(c.first[0].want, spec::DType::uint8), "255");
+}
+
+// Outputs of tens of MiB are poisoned on every core, in 8 MiB chunks: every element of every
+// size is the marker, across chunk boundaries and in the ragged last chunk.
+TEST(Poison, LargeOutputsAreMarkedEverywhereForEveryElementSize) {
+  const std::size_t bytes = (std::size_t{40} << 20) + 24;  // five chunks and a tail
+  std::vector<std::uint64_t> storage(bytes / 8 + 1, 0);
+  auto* p = reinterpret_cast<unsigned char*>(storage.data());
+  for (std::size_t element : {1, 2, 4, 8}) {
+    std::fill(storage.begin(), storage.end(), 0);
+    exec::fill_poison(p, bytes, element);
+    std::size_t unmarked = 0;
+    for (std::size_t i = 0; i + element <= bytes; i += element) unmarked += !exec::is_poison(p + i, element);
+    EXPECT_EQ(unmarked, 0u) << element << "-byte elements";
+    EXPECT_EQ(p[bytes], 0) << "nothing past the end, " << element << "-byte elements";
+  }
 }
 
 TEST(Verdicts, SeverityOrderAndExitCodes) {

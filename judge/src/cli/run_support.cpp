@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <sstream>
 
 #include "baseline/store.hpp"
@@ -110,7 +111,10 @@ std::variant<Judged, int> judge_file(const GlobalOptions& g, const JudgeRequest&
   opt.time_with = r.time_with;
   opt.compile_timeout_ms = 1000 * r.compile_timeout_s;
   opt.require_sandbox = r.require_sandbox;
+  // Once per process: `judge baseline calibrate` and `judge run --watch` judge many times.
   opt.on_sandbox_gap = [](const std::string& missing) {
+    static std::atomic<bool> warned{false};
+    if (warned.exchange(true)) return;
     fmt::print(stderr, "judge: warning: the sandbox lacks {} (judge doctor; --require-sandbox makes this an error)\n",
                missing);
   };

@@ -1,10 +1,9 @@
 #include "exec/test_layout.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "util/thread_pool.hpp"
-
-#include <cstring>
 
 namespace judge::exec {
 namespace {
