@@ -5,9 +5,13 @@
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
 #                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S] [--calibrate]
-#                        [--skip-e2e] [--skip-hostile] [--untimed]
+#                        [--skip-e2e] [--skip-hostile] [--untimed] [--part I/N]
 # Before calling the device tool: scripts/gpu-deps.sh here, and carry [".gpu-deps"] (pugixml and
 #   Chart.js, which the GPU image lacks).
+# A device call lasts at most 10 minutes, and the whole catalog end to end under three engines
+#   takes longer: --part I/N checks the I-th of N equal slices of the challenges (in name order)
+#   end to end, validation and ladders included; the unit+GPU tests and the hostile corpus run
+#   with part 1 only, so N calls with parts 1/N .. N/N cover everything once.
 # To check only what changed: --only SLUG,... (the challenges whose files changed; the corpus
 #   files of those challenges too), --skip-tests, --skip-e2e, --skip-hostile leave whole parts out,
 #   --untimed judges accepted files without their performance case (verdicts only). The summary's
@@ -28,7 +32,7 @@
 #   shipped baselines (GPU-free).
 set -uo pipefail
 only=(); engines=nvcc,nvrtc,auto; record=0; calibrate=0; repeat=0; matmul=0; tests=1; e2e_jobs=6; min_time=0.1
-e2e=1; hostile=1; untimed=()
+e2e=1; hostile=1; untimed=(); part=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=(--only "$2"); shift 2 ;;
@@ -43,11 +47,26 @@ while [ $# -gt 0 ]; do
     --untimed) untimed=(--accepted-quick); shift ;;
     --jobs) e2e_jobs="$2"; shift 2 ;;
     --min-time) min_time="$2"; shift 2 ;;
+    --part) part="$2"; shift 2 ;;
     *) echo "gpu-check: unknown option $1" >&2; exit 2 ;;
   esac
 done
 cd "$(dirname "$0")/.."
 root=$(pwd)
+if [ -n "$part" ]; then
+  if ! [[ "$part" =~ ^([0-9]+)/([0-9]+)$ ]] || [ "${BASH_REMATCH[1]}" -lt 1 ] ||
+     [ "${BASH_REMATCH[1]}" -gt "${BASH_REMATCH[2]}" ]; then
+    echo "gpu-check: --part takes I/N with 1 <= I <= N, e.g. 2/3 (got '$part')" >&2; exit 2
+  fi
+  [ ${#only[@]} -gt 0 ] && { echo "gpu-check: --part and --only exclude each other" >&2; exit 2; }
+  mapfile -t all_slugs < <(ls solutions | sort)
+  i=${BASH_REMATCH[1]}; n=${BASH_REMATCH[2]}; count=${#all_slugs[@]}
+  from=$(( (i - 1) * count / n )); to=$(( i * count / n ))
+  slice=$(IFS=,; echo "${all_slugs[*]:$from:$((to - from))}")
+  only=(--only "$slice")
+  echo "gpu-check: part $part: challenges $((from + 1))-$to of $count: $slice"
+  if [ "$i" -gt 1 ]; then tests=0; hostile=0; fi
+fi
 build="$root/build-gpu"
 # Logs stay in build-gpu/out; on the device machine everything is also packed into one tarball
 # in $OUT (which returns only a few files), next to the summary tables.

@@ -31,7 +31,8 @@ ojson submission_json(const Graded& g) {
   j["verdict"] = g.verdict();
   j["summary"] = row_summary(g);
   j["engine"] = r.compile.engine;
-  j["note"] = g.compile_note;
+  // The compile engine's fallback note, then why the submission was judged a second time.
+  j["note"] = g.compile_note + (g.compile_note.empty() || g.judge_note.empty() ? "" : "; ") + g.judge_note;
   j["gpu"] = optional_json(g.gpu);
   j["compile_ms"] = r.compile.compile_ms;
   j["judge_seconds"] = g.judge_seconds;

@@ -223,9 +223,9 @@ Graded judge_one(Compiled item, const Submission& s, const Loaded& l, const Gpu&
       judging::GpuGate::Use alone = gate->alone();
       ro.gpu_gate = nullptr;
       g.result = judge_on(std::move(item.result), item, *artifact, l, gpu, ro);
-      g.result.notes.push_back(
+      g.judge_note =
           "judged a second time with the GPU to itself: a test ran out of time or device memory while other "
-          "submissions shared the GPU (--gpu-jobs), and this is the verdict of the second run");
+          "submissions shared the GPU (--gpu-jobs), and this is the verdict of the second run";
     }
   }
   g.judge_seconds = std::chrono::duration<double>(Clock::now() - start).count();

@@ -24,6 +24,7 @@ struct Graded {
   Submission submission;
   judging::RunResult result;
   std::string compile_note;          // why the auto engine fell back to nvcc; empty otherwise
+  std::string judge_note;            // why it was judged a second time (--gpu-jobs); empty otherwise
   bool compiled_only = false;        // --compile-only and it compiled: the verdict reads "compiled"
   std::optional<int> gpu;            // position in the GPU list it was judged on
   double judge_seconds = 0;          // runner start to last test
