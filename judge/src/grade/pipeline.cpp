@@ -179,8 +179,11 @@ void take_timing(Graded& g) {
 }
 
 // A verdict sharing the GPU may have caused: a test other than the performance case (which has
-// the GPU alone) that ran out of time or of device memory.
+// the GPU alone) that ran out of time or of device memory, or a judge error (the judge's own
+// allocations for a test, or a runner's CUDA context, can fail for want of memory the other
+// submissions hold).
 bool may_owe_to_sharing(const RunResult& r) {
+  if (r.verdict == Verdict::JE) return true;
   for (const judging::TestResult& t : r.tests) {
     if (t.kind == spec::CaseKind::performance) continue;
     if (t.diagnosis == judging::diagnosis::timeout || t.diagnosis == judging::diagnosis::out_of_memory) return true;
@@ -224,8 +227,8 @@ Graded judge_one(Compiled item, const Submission& s, const Loaded& l, const Gpu&
       ro.gpu_gate = nullptr;
       g.result = judge_on(std::move(item.result), item, *artifact, l, gpu, ro);
       g.judge_note =
-          "judged a second time with the GPU to itself: a test ran out of time or device memory while other "
-          "submissions shared the GPU (--gpu-jobs), and this is the verdict of the second run";
+          "judged a second time with the GPU to itself: a test ran out of time or device memory, or the judge "
+          "failed, while other submissions shared the GPU (--gpu-jobs); this is the verdict of the second run";
     }
   }
   g.judge_seconds = std::chrono::duration<double>(Clock::now() - start).count();

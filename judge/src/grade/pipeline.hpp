@@ -2,8 +2,8 @@
 // threads per GPU, each starting a fresh runner pinned to its GPU for every submission. The
 // workers of one GPU share it through a gate (judging/gpu_gate.hpp): their example and
 // functional tests run side by side, a performance case has the GPU alone. A submission that ran
-// out of time or device memory while it shared the GPU is judged again with the GPU to itself,
-// so sharing never changes a verdict. Whatever one submission does (hang, crash, compile bomb)
+// out of time or device memory, or ended in a judge error, while it shared the GPU is judged
+// again with the GPU to itself, so sharing never changes a verdict. Whatever one submission does (hang, crash, compile bomb)
 // ends in its own row.
 #pragma once
 
