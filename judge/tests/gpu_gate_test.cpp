@@ -1,5 +1,6 @@
 // judging/gpu_gate: tests share the GPU, a measurement has it alone, and a waiting measurement
-// keeps new shared uses out (judge grade --gpu-jobs). GPU-free: the gate is plain threads.
+// keeps new shared uses out (judge grade --gpu-jobs); and how many submissions share each GPU.
+// GPU-free: the gate is plain threads.
 #include "judging/gpu_gate.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,8 @@
 #include <chrono>
 #include <thread>
 #include <vector>
+
+#include "grade/pipeline.hpp"
 
 namespace judge {
 namespace {
@@ -82,6 +85,17 @@ TEST(GpuGate, WithoutAGateAUseHoldsNothing) {
   EXPECT_EQ(gate.waiting_alone(), 0);
   GpuGate::Use d = gate.alone();  // the real gate is free: nothing above holds it
   EXPECT_EQ(gate.waiting_alone(), 0);
+}
+
+TEST(GpuGate, AGpuInExclusiveProcessModeJudgesOneSubmissionAtATime) {
+  grade::PipelineOptions options;
+  options.gpu_jobs = 4;
+  grade::Gpu shared, exclusive;
+  exclusive.shareable = false;  // compute mode 3: one CUDA context at a time
+  EXPECT_EQ(grade::workers_for(shared, options), 4u);
+  EXPECT_EQ(grade::workers_for(exclusive, options), 1u);
+  options.gpu_jobs = 0;  // read as 1
+  EXPECT_EQ(grade::workers_for(shared, options), 1u);
 }
 
 }  // namespace

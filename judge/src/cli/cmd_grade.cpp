@@ -150,7 +150,9 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
     progress->step(fmt::format("graded {}/{}", done, total), static_cast<double>(done) / static_cast<double>(total));
   };
   std::string where = a.compile_only ? "compiling only, for " + arch : fmt::format("on {} GPU(s):", gpus->size());
-  for (const grade::Gpu& gpu : *gpus) where += fmt::format(" [{}] {}", gpu.index, gpu.name);
+  for (const grade::Gpu& gpu : *gpus)
+    where += fmt::format(" [{}] {}{}", gpu.index, gpu.name,
+                         gpu.shareable || opt.gpu_jobs == 1 ? "" : " (exclusive-process mode: one at a time)");
   fmt::print(stderr, "grading {} submission(s){} {}; compiling on {} thread(s){}\n", subs.size(),
              shard ? fmt::format(" (shard {}/{} of {})", shard->index, shard->count, found->submissions.size()) : "",
              where, opt.jobs, a.compile_only ? "" : fmt::format(", {} at a time per GPU (timing alone)", opt.gpu_jobs));

@@ -57,12 +57,14 @@ Result<Json> device_info() {
   JUDGE_CUDA_TRY(cudaFree(nullptr));  // create the context now, outside any timed region
   cudaDeviceProp p{};
   JUDGE_CUDA_TRY(cudaGetDeviceProperties(&p, dev));
-  int driver = 0, runtime = 0, mem_clock_khz = 0, bus_width = 0, sm_clock_khz = 0;
+  int driver = 0, runtime = 0, mem_clock_khz = 0, bus_width = 0, sm_clock_khz = 0, compute_mode = 0;
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);
   cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev);
   cudaDeviceGetAttribute(&bus_width, cudaDevAttrGlobalMemoryBusWidth, dev);
   cudaDeviceGetAttribute(&sm_clock_khz, cudaDevAttrClockRate, dev);
+  // 0 default; 3 exclusive-process: one CUDA context at a time (judge grade cannot share it).
+  cudaDeviceGetAttribute(&compute_mode, cudaDevAttrComputeMode, dev);
   char pci[32] = {};
   cudaDeviceGetPCIBusId(pci, sizeof pci, dev);
   pci_bus_id() = pci;
@@ -79,6 +81,7 @@ Result<Json> device_info() {
               {"driver_version", driver},
               {"runtime_version", runtime},
               {"pci_bus_id", pci},
+              {"compute_mode", compute_mode},
               {"device_count", count}};
 }
 

@@ -54,6 +54,7 @@ Result<std::vector<Gpu>> find_gpus(const GpuQuery& q) {
     g.name = g.device.value("name", "");
     g.key = baseline::gpu_key(g.name);
     g.arch = runner->arch();
+    g.shareable = g.device.value("compute_mode", 0) == 0;
     // Measured here, one device at a time, so judging threads only ever read the cache.
     if (q.measure_peaks) (void)bench::device_peak(*runner, compile::cache_dir() / "device-peaks.json");
     runner->stop();

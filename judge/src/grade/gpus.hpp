@@ -16,6 +16,9 @@ struct Gpu {
   std::string visible_devices;  // the CUDA_VISIBLE_DEVICES value that pins a runner to it
   nlohmann::json device;        // the runner's device block
   std::string name, key, arch;  // "NVIDIA H100 80GB HBM3", "nvidia-h100-80gb-hbm3", "sm_90"
+  // The default compute mode: several processes may hold a context at once, so several
+  // submissions can share it (--gpu-jobs). False in exclusive-process (or prohibited) mode.
+  bool shareable = true;
 };
 
 // The value that pins device `index`: the index-th entry of an inherited CUDA_VISIBLE_DEVICES

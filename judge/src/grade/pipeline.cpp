@@ -248,6 +248,10 @@ Graded internal_error(const Submission& s, const std::exception& e) {
 
 }  // namespace
 
+unsigned workers_for(const Gpu& gpu, const PipelineOptions& o) {
+  return gpu.shareable ? std::max(1u, o.gpu_jobs) : 1u;
+}
+
 std::vector<Graded> run_pipeline(const spec::Catalog& catalog, const std::vector<Submission>& subs,
                                  const std::vector<Gpu>& gpus, const PipelineOptions& o) {
   const std::map<std::string, Loaded> loaded = load_challenges(catalog, subs);
@@ -267,13 +271,13 @@ std::vector<Graded> run_pipeline(const spec::Catalog& catalog, const std::vector
 
   CompiledQueue queue;
   std::vector<std::thread> judges;
-  // One gate per GPU when its workers share it; with one worker a GPU is that worker's own.
-  const unsigned per_gpu = std::max(1u, o.gpu_jobs);
+  // One gate per GPU when its workers share it; with one worker a GPU is that worker's own. A GPU
+  // in exclusive-process mode holds one CUDA context at a time: one worker.
   std::vector<std::unique_ptr<judging::GpuGate>> gates;
   for (std::size_t k = 0; k < gpus.size(); ++k)
-    gates.push_back(per_gpu > 1 ? std::make_unique<judging::GpuGate>() : nullptr);
+    gates.push_back(workers_for(gpus[k], o) > 1 ? std::make_unique<judging::GpuGate>() : nullptr);
   for (std::size_t k = 0; k < gpus.size() && !o.compile_only; ++k) {
-    for (unsigned w = 0; w < per_gpu; ++w) {
+    for (unsigned w = 0; w < workers_for(gpus[k], o); ++w) {
       judges.emplace_back([&, k] {
         while (auto item = queue.pop()) {
           const std::size_t i = item->index;

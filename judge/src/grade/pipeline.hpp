@@ -3,8 +3,8 @@
 // workers of one GPU share it through a gate (judging/gpu_gate.hpp): their example and
 // functional tests run side by side, a performance case has the GPU alone. A submission that ran
 // out of time or device memory, or ended in a judge error, while it shared the GPU is judged
-// again with the GPU to itself, so sharing never changes a verdict. Whatever one submission does (hang, crash, compile bomb)
-// ends in its own row.
+// again with the GPU to itself, so sharing never changes a verdict. Whatever one submission does (hang, crash, compile
+// bomb) ends in its own row.
 #pragma once
 
 #include <filesystem>
@@ -46,6 +46,10 @@ struct PipelineOptions {
   // Called once per finished submission, from the thread that finished it, never concurrently.
   std::function<void(const Graded& graded, std::size_t done, std::size_t total)> on_done;
 };
+
+// How many submissions are judged at once on `gpu`: --gpu-jobs, or 1 for a GPU that cannot be
+// shared (exclusive-process compute mode).
+unsigned workers_for(const Gpu& gpu, const PipelineOptions& options);
 
 // `gpus` is empty exactly when compile_only. Results come back in the order of `subs`.
 std::vector<Graded> run_pipeline(const spec::Catalog& catalog, const std::vector<Submission>& subs,
