@@ -243,12 +243,12 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   if (!loaded.solve) return {{"op", "done"}, {"judge_error", "no solution loaded"}};
   const auto upload_start = std::chrono::steady_clock::now();
   auto bufs = upload(r, shm);
+  if (!bufs) return {{"op", "done"}, {"judge_error", bufs.error().message}};
   // Under a sanitizer the inputs are checked on the host: no kernel of the judge's own runs
   // under the tool.
   InputSnapshot snapshot;
   if (r.sanitize.empty()) snapshot.take(r, *bufs);
   const double upload_ms = ms_since(upload_start);
-  if (!bufs) return {{"op", "done"}, {"judge_error", bufs.error().message}};
   const auto storage = make_arg_storage(r, *bufs);
   Json addresses = Json::array();  // for a sanitizer's reports, which name addresses
   if (!r.sanitize.empty()) {
