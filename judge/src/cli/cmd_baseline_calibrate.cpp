@@ -67,7 +67,8 @@ Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, 
 // GPU does not wait for one compile after another: each timed run then finds its build in the
 // compile cache. A rung that fails to compile here fails the same way in its run, which says so.
 void compile_ahead(const spec::Catalog& cat, const std::vector<Job>& jobs, const std::string& arch,
-                   util::ProgressLine& progress) {
+                   const std::vector<std::string>& include_dirs, util::ProgressLine& progress) {
+  const std::vector<fs::path> includes(include_dirs.begin(), include_dirs.end());  // -I: part of the cache key
   (void)compile::nvcc_version();  // answers cached in statics: asked before any thread does
   (void)compile::nvrtc_toolchain_version();
   const unsigned threads =
@@ -84,7 +85,7 @@ void compile_ahead(const spec::Catalog& cat, const std::vector<Job>& jobs, const
         auto suite = c ? cat.testcases(*c) : Result<spec::TestSuite>(make_error("no challenge"));
         if (c && suite) {
           judging::BoundSource bound = judging::bind_source(*c, *suite, file, file.string(), judging::RunOptions{});
-          if (bound.binding) (void)compile::compile({file, file.string(), {}, arch, "nvcc", *bound.binding});
+          if (bound.binding) (void)compile::compile({file, file.string(), includes, arch, "nvcc", *bound.binding});
         }
         std::lock_guard lock(progress_mutex);
         const std::size_t n = ++done;
@@ -126,7 +127,7 @@ int calibrate(const GlobalOptions& g, CalibrateArgs a) {
     a.run.compiler = "nvcc";
     if (!a.run.no_cache)
       compile_ahead(*cat, *jobs, fmt::format("sm_{}{}", device->value("cc_major", 0), device->value("cc_minor", 0)),
-                    progress);
+                    a.run.include_dirs, progress);
   }
   std::vector<std::string> failed;
   for (std::size_t i = 0; i < jobs->size(); ++i) {
