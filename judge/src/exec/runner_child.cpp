@@ -20,6 +20,7 @@
 #include "exec/guarded_buffer.hpp"
 #include "exec/input_snapshot.hpp"
 #include "exec/launch_record.hpp"
+#include "exec/runner_device.hpp"
 #include "exec/sandbox.hpp"
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
@@ -30,59 +31,12 @@ namespace {
 using Json = nlohmann::json;
 using SolveFn = void (*)(void* const*);
 
-// The device's PCI bus id, for NVML readings during timing.
-std::string& pci_bus_id() {
-  static std::string id;
-  return id;
-}
-
 double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
 Json cuda_error_json(cudaError_t e) {
   return {{"name", cudaGetErrorName(e)}, {"text", cudaGetErrorString(e)}};
-}
-
-Result<Json> device_info() {
-  int count = 0;
-  const cudaError_t e = cudaGetDeviceCount(&count);
-  if (e != cudaSuccess || count == 0) {
-    return make_error(e == cudaSuccess
-                          ? std::string("no CUDA device: the driver reports 0 devices")
-                          : fmt::format("no CUDA device: {} ({})", cudaGetErrorName(e), cudaGetErrorString(e)));
-  }
-  int dev = 0;
-  JUDGE_CUDA_TRY(cudaSetDevice(dev));
-  JUDGE_CUDA_TRY(cudaFree(nullptr));  // create the context now, outside any timed region
-  cudaDeviceProp p{};
-  JUDGE_CUDA_TRY(cudaGetDeviceProperties(&p, dev));
-  int driver = 0, runtime = 0, mem_clock_khz = 0, bus_width = 0, sm_clock_khz = 0, compute_mode = 0;
-  cudaDriverGetVersion(&driver);
-  cudaRuntimeGetVersion(&runtime);
-  cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, dev);
-  cudaDeviceGetAttribute(&bus_width, cudaDevAttrGlobalMemoryBusWidth, dev);
-  cudaDeviceGetAttribute(&sm_clock_khz, cudaDevAttrClockRate, dev);
-  // 0 default; 3 exclusive-process: one CUDA context at a time (judge grade cannot share it).
-  cudaDeviceGetAttribute(&compute_mode, cudaDevAttrComputeMode, dev);
-  char pci[32] = {};
-  cudaDeviceGetPCIBusId(pci, sizeof pci, dev);
-  pci_bus_id() = pci;
-  return Json{{"index", dev},
-              {"name", p.name},
-              {"cc_major", p.major},
-              {"cc_minor", p.minor},
-              {"sm_count", p.multiProcessorCount},
-              {"l2_bytes", p.l2CacheSize},
-              {"memory_bytes", p.totalGlobalMem},
-              {"memory_clock_khz", mem_clock_khz},
-              {"memory_bus_bits", bus_width},
-              {"sm_clock_khz", sm_clock_khz},
-              {"driver_version", driver},
-              {"runtime_version", runtime},
-              {"pci_bus_id", pci},
-              {"compute_mode", compute_mode},
-              {"device_count", count}};
 }
 
 struct Loaded {
@@ -312,7 +266,8 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     (void)ch.send({{"op", "timing"}});
     bench::TimingPolicy policy;
     policy.min_timed_ms = r.min_timed_ms;
-    auto timing = bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, pci_bus_id(), policy);
+    auto timing =
+        bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, device_pci_bus_id(), policy);
     std::fflush(stdout);
     if (timing.cuda_error != cudaSuccess) {
       must_exit = true;
@@ -335,41 +290,6 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   return done;
 }
 
-// Device-to-device copy bandwidth, counting bytes read plus bytes written: the ceiling a
-// memory-bound solution is measured against.
-Json calibrate() {
-  std::size_t free_bytes = 0, total = 0;
-  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess)
-    return {{"op", "calibrated"}, {"error", "cudaMemGetInfo failed"}};
-  const std::size_t bytes = std::min<std::size_t>(std::size_t{1} << 30, free_bytes / 4);
-  void *src = nullptr, *dst = nullptr;
-  cudaEvent_t a = nullptr, b = nullptr;
-  std::vector<double> ms;
-  if (cudaMalloc(&src, bytes) == cudaSuccess && cudaMalloc(&dst, bytes) == cudaSuccess &&
-      cudaEventCreate(&a) == cudaSuccess && cudaEventCreate(&b) == cudaSuccess &&
-      cudaMemset(src, 1, bytes) == cudaSuccess) {
-    for (int i = 0; i < 33; ++i) {
-      cudaEventRecord(a, nullptr);
-      cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, nullptr);
-      cudaEventRecord(b, nullptr);
-      float t = 0;
-      if (cudaEventSynchronize(b) != cudaSuccess || cudaEventElapsedTime(&t, a, b) != cudaSuccess) break;
-      if (i >= 3) ms.push_back(t);  // the first copies warm the clocks up
-    }
-  }
-  cudaFree(src);
-  cudaFree(dst);
-  if (a) cudaEventDestroy(a);
-  if (b) cudaEventDestroy(b);
-  if (ms.size() < 10) return {{"op", "calibrated"}, {"error", "device-to-device copy failed"}};
-  std::sort(ms.begin(), ms.end());
-  const double median_ms = ms[ms.size() / 2];
-  return {{"op", "calibrated"},
-          {"d2d_gbs", 2.0 * static_cast<double>(bytes) / (median_ms / 1000) / 1e9},
-          {"bytes", bytes},
-          {"samples", ms.size()}};
-}
-
 }  // namespace
 
 int runner_main(int control_fd, const std::string& scratch) {
@@ -384,7 +304,7 @@ int runner_main(int control_fd, const std::string& scratch) {
   // Load every kernel when the solution is loaded, not lazily inside the first timed call.
   ::setenv("CUDA_MODULE_LOADING", "EAGER", 1);
   Channel ch{util::Fd(control_fd)};
-  auto info = device_info();
+  auto info = describe_device();
   if (!info) {
     (void)ch.send({{"op", "hello"}, {"ok", false}, {"error", info.error().message}});
     return 0;
@@ -409,7 +329,7 @@ int runner_main(int control_fd, const std::string& scratch) {
       continue;
     }
     if (op == "calibrate") {
-      (void)ch.send(calibrate());
+      (void)ch.send(measure_copy_bandwidth());
       continue;
     }
     if (op == "run") {
