@@ -10,13 +10,7 @@ namespace judge {
 namespace {
 
 util::CapturedRun judge_cli(std::vector<std::string> args) {
-  util::SpawnOptions o;
-  // No device is visible, so runs behave the same on CI and on a GPU machine.
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", JUDGE_BINARY, "--root", JUDGE_TEST_ROOT};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
-  auto r = util::run_captured(o, 120000);
-  EXPECT_TRUE(r);
-  return *r;
+  return testing::run_judge(args);
 }
 
 TEST(CliBaseline, HelpListsTheNewSubcommands) {

@@ -14,14 +14,9 @@ namespace judge {
 namespace {
 
 util::CapturedRun judge_cli(std::vector<std::string> args, const std::string& cwd = "") {
-  util::SpawnOptions o;
-  // No device is visible, so runs behave the same on CI and on a GPU machine.
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", JUDGE_BINARY, "--root", JUDGE_TEST_ROOT};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
-  if (!cwd.empty()) o.cwd = cwd;
-  auto r = util::run_captured(o, 120000);
-  EXPECT_TRUE(r);
-  return *r;
+  testing::JudgeCall call;
+  call.cwd = cwd;
+  return testing::run_judge(args, call);
 }
 
 TEST(Cli, HelpListsEveryCommand) {

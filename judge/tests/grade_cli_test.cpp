@@ -14,14 +14,11 @@ namespace judge {
 namespace {
 
 util::CapturedRun grade_cli(std::vector<std::string> args, const std::string& cache_dir) {
-  util::SpawnOptions o;
-  // No device is visible, so the test behaves the same on CI and on a GPU machine.
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", "JUDGE_CACHE_DIR=" + cache_dir, JUDGE_BINARY,
-            "--root",       JUDGE_TEST_ROOT,         "grade"};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
-  auto r = util::run_captured(o, 300000);
-  EXPECT_TRUE(r);
-  return *r;
+  args.insert(args.begin(), "grade");
+  testing::JudgeCall call;
+  call.env = {"JUDGE_CACHE_DIR=" + cache_dir};
+  call.timeout_ms = 300000;
+  return testing::run_judge(args, call);
 }
 
 nlohmann::json read_json(const std::filesystem::path& p) {

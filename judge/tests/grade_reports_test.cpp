@@ -275,23 +275,16 @@ TEST(JUnit, HostileTextInEveryFieldReadsBackAsText) {
             kNastyAttribute + " (sm_90)");
 }
 
-// Runs a command and returns (exit code, stdout + stderr).
-std::pair<int, std::string> run(std::vector<std::string> argv) {
-  util::SpawnOptions o;
-  o.argv = std::move(argv);
-  auto r = util::run_captured(o, 60000);
-  if (!r) return {-1, r.error().message};
-  return {r->status.exited ? r->status.code : -1, r->out.text + r->err.text};
-}
+using testing::run_command;
 
 bool have(const std::string& tool) {
-  return run({"/bin/sh", "-c", "command -v " + tool}).first == 0;
+  return run_command({"/bin/sh", "-c", "command -v " + tool}).first == 0;
 }
 
 std::pair<int, std::string> validate(const std::string& xml) {
   testing::TempDir dir;
   const auto file = dir.write("report.xml", xml);
-  return run(
+  return run_command(
       {"xmllint", "--noout", "--schema", (testing::source_root() / "docs/schemas/junit.xsd").string(), file.string()});
 }
 
@@ -442,33 +435,35 @@ TEST(ReportCommand, MergeAndJunitThroughTheBinary) {
   const auto a = dir.write("shard-1.json", shard(1, 2, {submission("bob", "relu", "WA", "wrong")}).dump());
   const auto b = dir.write("shard-2.json", shard(2, 2, {submission("alice", "relu", "AC", "ok")}).dump());
   const std::string merged = (dir.path() / "merged.json").string(), xml = (dir.path() / "merged.xml").string();
-  auto [code, out] = run({JUDGE_BINARY, "report", "merge", a.string(), b.string(), "-o", merged, "--junit", xml});
+  auto [code, out] =
+      run_command({JUDGE_BINARY, "report", "merge", a.string(), b.string(), "-o", merged, "--junit", xml});
   ASSERT_EQ(code, 0) << out;
   std::ifstream in(merged);
   const json m = json::parse(in);
   EXPECT_EQ(m["totals"]["submissions"], 2);
-  std::tie(code, out) = run({JUDGE_BINARY, "report", "junit", merged});
+  std::tie(code, out) = run_command({JUDGE_BINARY, "report", "junit", merged});
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find(R"(tests="2" failures="1" errors="0")"), std::string::npos) << out;
-  std::tie(code, out) = run({"/usr/bin/env", "GITHUB_STEP_SUMMARY=" + (dir.path() / "summary.md").string(),
-                             JUDGE_BINARY, "report", "merge", a.string(), b.string(), "-o", merged, "--github"});
+  std::tie(code, out) =
+      run_command({"/usr/bin/env", "GITHUB_STEP_SUMMARY=" + (dir.path() / "summary.md").string(), JUDGE_BINARY,
+                   "report", "merge", a.string(), b.string(), "-o", merged, "--github"});
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("::error file=bob/relu/solution.cu,title=WA relu (bob)::wrong"), std::string::npos) << out;
   std::ifstream summary(dir.path() / "summary.md");
   EXPECT_NE(std::string(std::istreambuf_iterator<char>(summary), {}).find("## judge grade: 1 of 2"), std::string::npos);
   // A bad input is a usage error naming the file; a missing shard is a note, not an error.
   const auto broken = dir.write("broken.json", R"({"format": "judge-grade/1", "judge_version": "0.1.0"})");
-  std::tie(code, out) = run({JUDGE_BINARY, "report", "merge", a.string(), broken.string()});
+  std::tie(code, out) = run_command({JUDGE_BINARY, "report", "merge", a.string(), broken.string()});
   EXPECT_EQ(code, 2);
   EXPECT_NE(out.find(broken.string() + ": $: missing required key 'submissions'"), std::string::npos) << out;
-  std::tie(code, out) = run({JUDGE_BINARY, "report", "merge", a.string(), "-o", merged});
+  std::tie(code, out) = run_command({JUDGE_BINARY, "report", "merge", a.string(), "-o", merged});
   EXPECT_EQ(code, 0);
   EXPECT_NE(out.find("judge: note: shard 2 of 2 missing"), std::string::npos) << out;
 }
 
 TEST(CiRecipes, SlurmScriptParses) {
   const auto script = testing::source_root() / "docs/ci/slurm-grade.sh";
-  const auto [code, out] = run({"bash", "-n", script.string()});
+  const auto [code, out] = run_command({"bash", "-n", script.string()});
   EXPECT_EQ(code, 0) << out;
 }
 
@@ -476,7 +471,7 @@ TEST(CiRecipes, GithubWorkflowParses) {
   // The first python3 on PATH may be a private one (pyenv) that does not see Debian's python3-yaml.
   std::string python;
   for (const char* candidate : {"python3", "/usr/bin/python3"}) {
-    if (run({candidate, "-c", "import yaml"}).first == 0) {
+    if (run_command({candidate, "-c", "import yaml"}).first == 0) {
       python = candidate;
       break;
     }
@@ -500,7 +495,7 @@ assert "--shard" in grade_runs and "--json" in grade_runs, grade_runs
 print("ok")
 )";
   const auto [code, out] =
-      run({python, "-c", check, (testing::source_root() / "docs/ci/github-actions-grade.yml").string()});
+      run_command({python, "-c", check, (testing::source_root() / "docs/ci/github-actions-grade.yml").string()});
   EXPECT_EQ(code, 0) << out;
 }
 

@@ -268,19 +268,13 @@ TEST(HtmlReport, ShippedBaselinesComeFromTheDataRoot) {
   EXPECT_NE(shipped.notes[0].find("no shipped baselines for GPU nvidia-gtx-480"), std::string::npos);
 }
 
-std::pair<int, std::string> run(std::vector<std::string> argv) {
-  util::SpawnOptions o;
-  o.argv = std::move(argv);
-  auto r = util::run_captured(o, 60000);
-  if (!r) return {-1, r.error().message};
-  return {r->status.exited ? r->status.code : -1, r->out.text + r->err.text};
-}
+using testing::run_command;
 
 TEST(ReportCommand, HtmlThroughTheBinary) {
   testing::TempDir dir;
   const auto in = dir.write("report.json", every_verdict().dump());
   const std::string out = (dir.path() / "page.html").string();
-  auto [code, text] = run({JUDGE_BINARY, "--root", JUDGE_TEST_ROOT, "report", "html", in.string(), "-o", out});
+  auto [code, text] = run_command({JUDGE_BINARY, "--root", JUDGE_TEST_ROOT, "report", "html", in.string(), "-o", out});
   if (!report::html_available()) {
     EXPECT_EQ(code, 2);
     EXPECT_NE(text.find("apt-get install libjs-chart.js"), std::string::npos) << text;
@@ -297,7 +291,7 @@ TEST(ReportCommand, HtmlThroughTheBinary) {
   EXPECT_EQ(page.find("<link"), std::string::npos);
   EXPECT_EQ(page.find("src="), std::string::npos);
   const auto broken = dir.write("broken.json", R"({"format": "judge-grade/1", "judge_version": "0.1.0"})");
-  std::tie(code, text) = run({JUDGE_BINARY, "report", "html", broken.string(), "-o", out});
+  std::tie(code, text) = run_command({JUDGE_BINARY, "report", "html", broken.string(), "-o", out});
   EXPECT_EQ(code, 2);
   EXPECT_NE(text.find(broken.string() + ": $: missing required key 'submissions'"), std::string::npos) << text;
 }

@@ -153,13 +153,9 @@ TEST(ProfileRun, AFailedPerformanceCaseIsNotProfiled) {
 }
 
 util::CapturedRun judge_cli(std::vector<std::string> args, const std::string& ncu = "/nonexistent/ncu") {
-  util::SpawnOptions o;
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", "JUDGE_NCU=" + ncu, JUDGE_BINARY,
-            "--root",       JUDGE_TEST_ROOT};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
-  auto r = util::run_captured(o, 120000);
-  EXPECT_TRUE(r);
-  return *r;
+  testing::JudgeCall call;
+  call.env = {"JUDGE_NCU=" + ncu};
+  return testing::run_judge(args, call);
 }
 
 const std::string kSolution = std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu";

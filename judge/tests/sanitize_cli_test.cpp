@@ -8,13 +8,9 @@ namespace judge {
 namespace {
 
 util::CapturedRun judge_with(const std::string& sanitizer, std::vector<std::string> args) {
-  util::SpawnOptions o;
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", "JUDGE_COMPUTE_SANITIZER=" + sanitizer, JUDGE_BINARY,
-            "--root",       JUDGE_TEST_ROOT};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
-  auto r = util::run_captured(o, 120000);
-  EXPECT_TRUE(r);
-  return *r;
+  testing::JudgeCall call;
+  call.env = {"JUDGE_COMPUTE_SANITIZER=" + sanitizer};
+  return testing::run_judge(args, call);
 }
 
 const std::string kSolution = std::string(JUDGE_TEST_ROOT) + "/solutions/vector-addition/naive.cu";

@@ -9,12 +9,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
 #include "compile/source_hash.hpp"
 #include "spec/catalog.hpp"
+#include "util/subprocess.hpp"
 
 namespace judge::testing {
 
@@ -98,6 +100,39 @@ inline std::string shipped_test_name(const ShippedFile& s) {
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return name;
+}
+
+// How run_judge starts the binary: extra environment ("NAME=value"), the data root, the working
+// folder (empty: this one) and the time limit.
+struct JudgeCall {
+  std::vector<std::string> env;
+  std::string root = JUDGE_TEST_ROOT;
+  std::string cwd;
+  int timeout_ms = 120000;
+};
+
+// `judge --root ROOT ARGS...` as a user runs it, with no device visible (so runs behave the same
+// on CI and on a GPU machine) and no colour. A failure to start it is a test failure.
+inline util::CapturedRun run_judge(const std::vector<std::string>& args, const JudgeCall& call = {}) {
+  util::SpawnOptions o;
+  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1"};
+  o.argv.insert(o.argv.end(), call.env.begin(), call.env.end());
+  o.argv.insert(o.argv.end(), {JUDGE_BINARY, "--root", call.root});
+  o.argv.insert(o.argv.end(), args.begin(), args.end());
+  if (!call.cwd.empty()) o.cwd = call.cwd;
+  auto r = util::run_captured(o, call.timeout_ms);
+  EXPECT_TRUE(r) << (r ? "" : r.error().message);
+  return r ? std::move(*r) : util::CapturedRun{};
+}
+
+// Runs any command; returns its exit code (-1 when it did not exit, or did not start) and its
+// stdout followed by its stderr.
+inline std::pair<int, std::string> run_command(std::vector<std::string> argv, int timeout_ms = 60000) {
+  util::SpawnOptions o;
+  o.argv = std::move(argv);
+  auto r = util::run_captured(o, timeout_ms);
+  if (!r) return {-1, r.error().message};
+  return {r->status.exited ? r->status.code : -1, r->out.text + r->err.text};
 }
 
 }  // namespace judge::testing

@@ -313,12 +313,9 @@ TEST(Validate, AFolderWithoutChallengeJson) {
 }
 
 util::CapturedRun judge_cli(const fs::path& root, std::vector<std::string> args) {
-  util::SpawnOptions o;
-  o.argv = {"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "NO_COLOR=1", JUDGE_BINARY, "--root", root.string()};
-  o.argv.insert(o.argv.end(), args.begin(), args.end());
-  auto r = util::run_captured(o, 120000);
-  EXPECT_TRUE(r);
-  return *r;
+  testing::JudgeCall call;
+  call.root = root.string();
+  return testing::run_judge(args, call);
 }
 
 TEST(ValidateCli, HelpListsValidateAndNew) {
