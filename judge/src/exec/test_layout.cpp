@@ -59,20 +59,13 @@ void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes) {
   const std::uint64_t w = poison_word(element_bytes);
   auto* p = static_cast<unsigned char*>(dst);
   bytes -= bytes % element_bytes;
-  // Large outputs on every core: the first touch of fresh shared memory (page faults) dominates.
-  constexpr std::size_t kChunk = std::size_t{8} << 20;  // a multiple of every element size
-  if (bytes < 2 * kChunk || reinterpret_cast<std::uintptr_t>(p) % element_bytes != 0) {
-    if (reinterpret_cast<std::uintptr_t>(p) % element_bytes == 0) {
-      fill_range(p, bytes, element_bytes, w);
-    } else {
-      for (std::size_t i = 0; i < bytes; i += element_bytes) std::memcpy(p + i, &w, element_bytes);
-    }
+  if (reinterpret_cast<std::uintptr_t>(p) % element_bytes != 0) {  // not a typed array: byte by byte
+    for (std::size_t i = 0; i < bytes; i += element_bytes) std::memcpy(p + i, &w, element_bytes);
     return;
   }
-  util::shared_pool().parallel_for((bytes + kChunk - 1) / kChunk, 1, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c < end; ++c)
-      fill_range(p + c * kChunk, std::min(kChunk, bytes - c * kChunk), element_bytes, w);
-  });
+  // Large outputs on every core; 8 MiB pieces are a multiple of every element size.
+  util::for_each_chunk(bytes, std::size_t{8} << 20,
+                       [&](std::size_t at, std::size_t n) { fill_range(p + at, n, element_bytes, w); });
 }
 
 bool is_poison(const void* element, std::size_t element_bytes) {

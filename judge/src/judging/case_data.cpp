@@ -104,13 +104,8 @@ std::map<std::string, const void*, std::less<>> generate_inputs(CaseData& d, con
 
 // Large copies on every core: page faults on the fresh shared memory dominate a single thread.
 void copy_parallel(void* dst, const void* src, std::size_t bytes) {
-  constexpr std::size_t kChunk = std::size_t{8} << 20;
-  util::shared_pool().parallel_for((bytes + kChunk - 1) / kChunk, 1, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c < end; ++c) {
-      const std::size_t at = c * kChunk;
-      std::memcpy(static_cast<unsigned char*>(dst) + at, static_cast<const unsigned char*>(src) + at,
-                  std::min(kChunk, bytes - at));
-    }
+  util::for_each_chunk(bytes, std::size_t{8} << 20, [&](std::size_t at, std::size_t n) {
+    std::memcpy(static_cast<unsigned char*>(dst) + at, static_cast<const unsigned char*>(src) + at, n);
   });
 }
 

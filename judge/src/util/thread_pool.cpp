@@ -116,4 +116,14 @@ ThreadPool& shared_pool() {
   return pool;
 }
 
+void for_each_chunk(std::size_t bytes, std::size_t chunk, const std::function<void(std::size_t, std::size_t)>& fn) {
+  if (bytes <= chunk) {
+    if (bytes) fn(0, bytes);
+    return;
+  }
+  shared_pool().parallel_for((bytes + chunk - 1) / chunk, 1, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) fn(c * chunk, std::min(chunk, bytes - c * chunk));
+  });
+}
+
 }  // namespace judge::util

@@ -49,4 +49,9 @@ ThreadPool& shared_pool();
 // The thread count shared_pool() uses, from the environment value (null: unset).
 unsigned pool_threads_from_env(const char* value);
 
+// Calls fn(offset, length) for the `chunk`-byte pieces of [0, bytes) on the shared pool (inline
+// when there is only one): for large copies and fills of fresh memory, whose first touch (page
+// faults) dominates a single thread.
+void for_each_chunk(std::size_t bytes, std::size_t chunk, const std::function<void(std::size_t, std::size_t)>& fn);
+
 }  // namespace judge::util
