@@ -1,5 +1,6 @@
 // Wrong: the grid rounds down (N / 2,048 tiles, at least one), so the last partial tile is never
-// counted, compacted or zeroed: all-kept-4099 leaves out[4096..4098] unwritten.
+// counted or compacted: all-kept-4099 leaves out[4096..4098] at the zeros out starts with instead
+// of the kept values.
 #include <cuda_runtime.h>
 
 constexpr int kThreads = 256;

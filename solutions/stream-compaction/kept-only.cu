@@ -1,5 +1,8 @@
-// Wrong: writes only the kept values, as if out started zeroed (it does on LeetGPU): the rest of
-// out keeps its garbage. Example 1 leaves out[4..7] unwritten.
+// Accepted on LeetGPU, kept as a test of the statement's guarantee that out arrives zeroed: a
+// single pass with decoupled look-back writes the kept values to the front of out and nothing
+// else. The zeros after them are the ones out started with (the judge hands this output over
+// zeroed, as the statement promises). No rung: it writes less than best.cu only because it leans
+// on that guarantee.
 #include <cuda_runtime.h>
 
 constexpr int kThreads = 256;
@@ -12,7 +15,7 @@ constexpr int kTile = kThreads * kItems;
 constexpr unsigned long long kCount = 1ull << 32;
 constexpr unsigned long long kPrefix = 2ull << 32;
 
-static unsigned long long* scratch = nullptr;  // [0] tile counter, [1] total, [2 + t] flag of tile t
+static unsigned long long* scratch = nullptr;  // [0] tile counter, [1] unused, [2 + t] flag of tile t
 static size_t scratch_capacity = 0;
 
 __device__ __forceinline__ float4 load4(const float* p, long long i, int n) {
@@ -29,8 +32,7 @@ __device__ __forceinline__ void publish(unsigned long long* flag, unsigned long 
   *reinterpret_cast<volatile unsigned long long*>(flag) = status | static_cast<unsigned int>(count);
 }
 
-__global__ void __launch_bounds__(kThreads) compact_look_back(const float* A, int N, float* out, unsigned long long* scratch,
-                                                              int tiles) {
+__global__ void __launch_bounds__(kThreads) compact_look_back(const float* A, int N, float* out, unsigned long long* scratch) {
   __shared__ int warp_totals[kWarps];
   __shared__ int tile_shared;
   __shared__ int before_shared;
@@ -84,7 +86,6 @@ __global__ void __launch_bounds__(kThreads) compact_look_back(const float* A, in
       }
       publish(&flags[tile], kPrefix, before + total);
     }
-    if (tile == tiles - 1) scratch[1] = static_cast<unsigned long long>(before + total);
     before_shared = before;
   }
   __syncthreads();
@@ -92,13 +93,6 @@ __global__ void __launch_bounds__(kThreads) compact_look_back(const float* A, in
   int at = before_shared + (warp > 0 ? warp_totals[warp - 1] : 0) + (x - mine);
   for (int k = 0; k < kItems; ++k)
     if (first + k < N && v[k] > 0.0f) out[at++] = v[k];
-}
-
-// out[total, N) = 0, total from the last tile.
-__global__ void zero_tail(float* out, int N, const unsigned long long* scratch) {
-  const long long total = static_cast<long long>(scratch[1]);
-  const long long stride = gridDim.x * static_cast<long long>(blockDim.x);
-  for (long long i = total + blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < N; i += stride) out[i] = 0.0f;
 }
 
 extern "C" void solve(const float* A, int N, float* out) {
@@ -111,14 +105,7 @@ extern "C" void solve(const float* A, int N, float* out) {
     if (cudaMalloc(&scratch, entries * sizeof(unsigned long long)) != cudaSuccess) return;
     scratch_capacity = entries;
   }
-  static int zero_blocks = 0;
-  if (zero_blocks == 0) {
-    int device = 0, sms = 0;
-    cudaGetDevice(&device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-    zero_blocks = sms * 8;
-  }
-  cudaMemsetAsync(scratch, 0, entries * sizeof(unsigned long long));  // counter, total and flags
-  compact_look_back<<<tiles, kThreads>>>(A, N, out, scratch, tiles);
+  cudaMemsetAsync(scratch, 0, entries * sizeof(unsigned long long));  // counter and flags
+  compact_look_back<<<tiles, kThreads>>>(A, N, out, scratch);
   cudaDeviceSynchronize();
 }
