@@ -11,7 +11,7 @@ __global__ void compact_kernel(const float* A, int N, float* out) {
     }
 }
 
-// A and out are device pointers. out holds garbage on entry.
+// A and out are device pointers. out is all zeros on entry.
 extern "C" void solve(const float* A, int N, float* out) {
     int threadsPerBlock = 256;
     int blocksPerGrid = (N + threadsPerBlock - 1) / threadsPerBlock;
