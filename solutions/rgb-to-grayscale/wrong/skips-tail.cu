@@ -1,8 +1,8 @@
-// WRONG (WA, "never written"): four pixels per thread without the scalar tail.
+// WRONG (WA): four pixels per thread without the scalar tail.
 //
 // There are pixels / 4 groups of four, so when the pixel count is not a multiple of 4 the last
-// pixels % 4 outputs keep the garbage they started with. Example 1 (3 pixels) has no complete
-// group at all: its whole output is left unwritten.
+// pixels % 4 outputs keep the zeros the output starts with. Example 1 (3 pixels) has no complete
+// group at all: its whole output stays 0, right only for the black pixel.
 #include <cuda_runtime.h>
 
 __device__ __forceinline__ float gray(float r, float g, float b) { return 0.299f * r + 0.587f * g + 0.114f * b; }
