@@ -1,5 +1,5 @@
 // WRONG (precision): a warp per row sums x and x * x in one walk and takes the variance as
-// E[x^2] - mean^2, all in float. Right on the examples, but with row means near 100.5 and a
+// E[x^2] - mean^2, all in float. Right on the examples, but with row means near 99.5 and a
 // spread of 0.29 (test offset-256x512) both terms are about 10,100 and their float rounding
 // errors, about 1e-3, are over 1% of the variance (0.083): outputs off by ~1e-2.
 #include <cuda_runtime.h>
