@@ -2,7 +2,7 @@
 // accumulator with atomicAdd and at once reads the accumulator back to normalize its own
 // elements, but blocks cannot wait for each other: the early blocks read a sum that most blocks
 // have not added to yet, so their outputs are too large. With one block (N <= 256) it happens to
-// be right; with thousands of blocks (normal-1000003) it is wrong.
+// be right; with hundreds of blocks (normal-65537, ramp-100000) it is wrong.
 #include <cuda_runtime.h>
 #include <math.h>
 
