@@ -1,8 +1,9 @@
 // CPU reference for "max-subarray-sum": output[0] is the largest sum of window_size consecutive
 // entries of input, over the N - window_size + 1 windows. The first window is added up, then the
 // window slides one step at a time (add the entry that comes in, subtract the one that leaves),
-// in 64-bit integers. Entries in [-10, 10] and N <= 5 * 10^7 keep every window sum within
-// +-5 * 10^8, so the answer fits in int32; the reference checks that it does.
+// in 64-bit integers. Entries in [-10, 10] keep every window sum within +-10 * N: +-5 * 10^5 at the
+// statement's N <= 50,000, +-5 * 10^8 at the larger ranking case, so the answer fits in int32; the
+// reference checks that it does.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
