@@ -1,9 +1,9 @@
 #include <cuda_runtime.h>
 
 // output[i] is the sum of values[s..i-1], where s is the last index <= i with flags[s] == 1
-// (flags[0] is always 1): an exclusive prefix sum that restarts at every flag. One way to start: scan
-// (value, flag) pairs, where combining an earlier pair with a later one keeps only the later sum
-// if the later pair contains a flag.
+// (flags[0] is always 1): an exclusive prefix sum that restarts at every flag. One way to start:
+// scan (value, flag) pairs, where combining an earlier pair with a later one keeps only the later
+// sum if the later pair contains a flag.
 __global__ void segmented_scan_kernel(const float* values, const int* flags, float* output, int N) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < N) {
