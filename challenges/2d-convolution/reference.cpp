@@ -1,8 +1,7 @@
 // CPU reference for 2d-convolution ("valid" 2-D cross-correlation, the kernel is not flipped):
 //   output[i][j] = sum_{m < kernel_rows} sum_{n < kernel_cols} input[i + m][j + n] * kernel[m][n]
 // for 0 <= i <= input_rows - kernel_rows and 0 <= j <= input_cols - kernel_cols, each sum
-// accumulated in double and rounded to float once. Large cases are checked on a sample of the
-// output (challenge.json "check"); then only the sampled outputs are computed.
+// accumulated in double and rounded to float once; the outputs are computed on every core.
 #include <cstddef>
 #include <stdexcept>
 
@@ -31,9 +30,5 @@ JUDGE_REFERENCE("2d-convolution", args) {
     }
     out[o] = static_cast<float>(sum);
   };
-  if (args.sampled()) {
-    judge::reference::parallel_for_each(args.sample("output"), one);
-    return;
-  }
   judge::reference::parallel_for(out_count, one);
 }

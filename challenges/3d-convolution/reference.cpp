@@ -2,8 +2,7 @@
 //   output[d][r][c] = sum over kd < kernel_depth, kr < kernel_rows, kc < kernel_cols of
 //                     input[d + kd][r + kr][c + kc] * kernel[kd][kr][kc]
 // for every position where the kernel fits inside the input, each sum accumulated in double and
-// rounded to float once. Large cases are checked on a sample of the output (challenge.json
-// "check"); then only the sampled outputs are computed.
+// rounded to float once; the outputs are computed on every core.
 #include <cstddef>
 #include <stdexcept>
 
@@ -37,9 +36,5 @@ JUDGE_REFERENCE("3d-convolution", args) {
     }
     out[o] = static_cast<float>(sum);
   };
-  if (args.sampled()) {
-    judge::reference::parallel_for_each(args.sample("output"), one);
-    return;
-  }
   judge::reference::parallel_for(out_count, one);
 }

@@ -184,9 +184,12 @@ TEST(DataKey, ChangesWithEverythingTheDataDependsOn) {
   spec::Challenge typed = c;
   typed.params[0].type = spec::DType::int32;
   EXPECT_NE(base, judging::data_key(typed, tc, false));
+  // Sampling applies to the performance case only: the other cases' data does not depend on it.
   spec::Challenge sampled = c;
-  sampled.check_samples += 1;
-  EXPECT_NE(base, judging::data_key(sampled, tc, false));
+  sampled.performance_random_samples += 1;
+  EXPECT_EQ(base, judging::data_key(sampled, tc, false));
+  const spec::TestCase perf = first_case(c, spec::CaseKind::performance);
+  EXPECT_NE(judging::data_key(c, perf, false), judging::data_key(sampled, perf, false));
   // The text names the versions that invalidate the cache when a generator or reference changes.
   const std::string text = judging::data_key_text(c, tc, false);
   EXPECT_NE(text.find("generator/"), std::string::npos);

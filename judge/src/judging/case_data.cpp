@@ -2,15 +2,14 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <optional>
 
 #include "gen/generate.hpp"
 #include "judging/data_key.hpp"
+#include "judging/sampling.hpp"
 #include "reference/reference.hpp"
-#include "util/philox.hpp"
 #include "util/thread_pool.hpp"
 
 namespace judge::judging {
@@ -48,37 +47,6 @@ Status run_reference(const spec::Challenge& c, const spec::TestCase& tc,
   }
   return Ok{};
 }
-
-std::vector<std::size_t> sample_indices(std::uint64_t seed, std::string_view buffer, std::size_t count, std::size_t n) {
-  std::vector<std::size_t> out;
-  if (count <= n) {
-    for (std::size_t i = 0; i < count; ++i) out.push_back(i);
-    return out;
-  }
-  out = {0, count - 1};
-  const std::uint64_t stream = gen::stream_of(buffer) ^ 0x5a4d504c45ull;  // not the input's stream
-  for (std::uint32_t k = 0; out.size() < n; ++k) {
-    const auto w =
-        util::philox4x32_10({k, 0, static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)},
-                            {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)});
-    out.push_back(((static_cast<std::uint64_t>(w[0]) << 32) | w[1]) % count);
-    if (out.size() == n) {  // dedupe, and draw more if duplicates were removed
-      std::sort(out.begin(), out.end());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
-    }
-  }
-  return out;
-}
-
-namespace {
-
-bool use_sampling(const spec::Challenge& c, const spec::TestCase& tc) {
-  if (c.sample_above_flops <= 0 || !c.work_flops) return false;
-  auto flops = spec::evaluate(*c.work_flops, tc.scalars);
-  return flops && static_cast<double>(*flops) > c.sample_above_flops;
-}
-
-}  // namespace
 
 std::uint64_t alternate_seed(std::uint64_t seed) {
   return seed ^ 0x9E3779B97F4A7C15ull;
@@ -208,10 +176,11 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
     d.buffers.push_back({&p, *dims, n});
   }
   const bool performance = tc.kind == spec::CaseKind::performance;
-  if (use_sampling(c, tc)) {
+  if (sampled_case(c, tc)) {
     for (const BufferInfo& b : d.buffers) {
-      if (b.param->role != spec::Role::in)
-        d.samples[b.param->name] = sample_indices(tc.seed, b.param->name, b.count, c.check_samples);
+      if (b.param->role == spec::Role::in) continue;
+      auto idx = sample_indices(tc.seed, b.param->name, b.dims, c.performance_random_samples);
+      if (idx.size() < b.count) d.samples[b.param->name] = std::move(idx);  // else: checked whole
     }
   }
   exec::ValidationLayout v;

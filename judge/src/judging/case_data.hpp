@@ -44,13 +44,10 @@ struct CaseData {
   std::map<std::string, ByteView, std::less<>> expected;
   MappedEntry cache_entry;
   std::map<std::string, std::vector<unsigned char>, std::less<>> computed;
-  // Sampled checking: the flat indices compared per output buffer; empty = every element.
+  // Sampled checking (performance case only, judging/sampling.hpp): the flat indices compared
+  // per output buffer; a buffer not listed is compared whole.
   std::map<std::string, std::vector<std::size_t>, std::less<>> samples;
 };
-
-// The indices a sampled check compares: the first and last element plus `n - 2` drawn from
-// the case's seed, sorted and unique (all of them when count <= n).
-std::vector<std::size_t> sample_indices(std::uint64_t seed, std::string_view buffer, std::size_t count, std::size_t n);
 
 struct PrepareOptions {
   // Performance case: timed calls alternate with a second input set when its data fits in this

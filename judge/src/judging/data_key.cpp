@@ -19,8 +19,9 @@ std::string data_key_text(const spec::Challenge& c, const spec::TestCase& tc, bo
     for (const util::Expr& e : p.shape) t += " [" + e.text() + "]";
     t += "\n";
   }
-  t += fmt::format("check {} {:a} {}\n", c.check_samples, c.sample_above_flops,
-                   c.work_flops ? c.work_flops->text() : std::string("-"));
+  // Only a performance case can be sampled (judging/sampling.hpp): the other cases' data does not
+  // depend on the check settings. "rule 2": the sample's edges and tile corners.
+  if (tc.kind == spec::CaseKind::performance) t += fmt::format("check {} rule 2\n", c.performance_random_samples);
   t += fmt::format("case {} {} {}\n", tc.name, spec::case_kind_name(tc.kind), tc.seed);
   for (const auto& [name, v] : tc.scalars) t += fmt::format("scalar {} {:a}\n", name, v);
   for (const auto& [name, src] : tc.inputs) {

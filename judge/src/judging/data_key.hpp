@@ -14,9 +14,9 @@ namespace judge::judging {
 inline constexpr int kDataFormatVersion = 1;
 
 // What the key covers, as text (hashed by data_key; tests read it): the format, generator and
-// reference versions, the challenge's data-relevant spec (params with types, roles and shapes,
-// sampled checking), the case (name, kind, seed, scalars, input sources) and whether a second
-// input set is made.
+// reference versions, the challenge's data-relevant spec (params with types, roles and shapes;
+// sampled checking, for the performance case), the case (name, kind, seed, scalars, input
+// sources) and whether a second input set is made.
 std::string data_key_text(const spec::Challenge& c, const spec::TestCase& tc, bool alternate);
 // Empty when the challenge's reference has no version: such data is not cached.
 std::string data_key(const spec::Challenge& c, const spec::TestCase& tc, bool alternate);

@@ -162,11 +162,14 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     opt.detect_poison = s.role == spec::Role::out && !ctx.zero_filled;
     if (auto it = d.samples.find(s.name); it != d.samples.end()) {
       opt.indices = &it->second;
-      r.sampled += fmt::format("{}{}: {} of {} elements checked (sampled)", r.sampled.empty() ? "" : "; ", s.name,
-                               it->second.size(), d.buffers[b].count);
+      r.sampled += fmt::format("{}{}: {} of {} elements checked (sampled: edges, tile corners, {} at random)",
+                               r.sampled.empty() ? "" : "; ", s.name, it->second.size(), d.buffers[b].count,
+                               ctx.challenge->performance_random_samples);
     }
     const auto c = check::compare_buffer(s.name, d.shm.data() + s.result_offset, d.expected.at(s.name).data(),
                                          d.buffers[b].count, opt);
+    r.checked_elements += c.compared;
+    r.output_elements += d.buffers[b].count;
     if (c.ok()) continue;
     r.verdict = Verdict::WA;
     r.wrong_output = true;

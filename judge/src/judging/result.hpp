@@ -81,7 +81,11 @@ struct TestResult {
   std::uint64_t seed = 0;
   std::optional<double> solve_ms;  // the checked call, host wall time
   TestTimeSplit time_split;
-  std::string sampled;           // "C: 8192 of 50331648 elements checked" when sampled
+  std::string sampled;  // "C: 8192 of 50331648 elements checked" when sampled
+  // Output elements compared with the expected values, and how many the outputs hold (the same
+  // unless the check was sampled); both 0 when no output was compared (a failure before).
+  std::size_t checked_elements = 0;
+  std::size_t output_elements = 0;
   std::optional<Timing> timing;  // performance case
   std::string output;            // what the solution printed (capped)
   bool output_truncated = false;

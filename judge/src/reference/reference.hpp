@@ -50,9 +50,10 @@ class Args {
     return {static_cast<T*>(b.data), b.count};
   }
 
-  // Sampled checking (challenge.json "check"): when the judge compares only some elements of a
-  // large output, these are their flat indices, sorted and unique. A reference may then compute
-  // just those elements; the others are ignored. Empty when every element is compared.
+  // Sampled checking (challenge.json "check", a performance case only: judging/sampling.hpp): when
+  // the judge compares only some elements of an output, these are their flat indices, sorted and
+  // unique. A reference may then compute just those elements; the others are ignored. Empty when
+  // every element is compared.
   const std::vector<std::size_t>& sample(std::string_view buffer) const;
   bool sampled() const { return !samples_.empty(); }
 

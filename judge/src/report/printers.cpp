@@ -200,6 +200,7 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
   j["seed"] = t.seed;
   j["solve_ms"] = t.solve_ms ? nlohmann::ordered_json(*t.solve_ms) : nlohmann::ordered_json();
   j["sampled"] = t.sampled;
+  j["checked"] = {{"elements", t.checked_elements}, {"of", t.output_elements}};
   if (t.timing) j["timing"] = timing_json(*t.timing);
   j["time_split"] = {{"data_ms", t.time_split.data_ms},
                      {"upload_ms", t.time_split.upload_ms},

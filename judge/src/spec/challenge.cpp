@@ -184,16 +184,11 @@ Status read_tolerance(const Json& j, const JsonPath& at, Challenge& c) {
 }
 
 Status read_check(const Json& j, const JsonPath& at, Challenge& c) {
-  if (auto s = expect_keys(j, at, {"sample_above_flops", "samples"}, {"sample_above_flops", "samples"}); !s) return s;
-  auto above = get_number(j["sample_above_flops"], at.key("sample_above_flops"));
-  if (!above) return above.error();
-  auto n = get_int(j["samples"], at.key("samples"));
+  if (auto s = expect_keys(j, at, {"performance_random_samples"}, {"performance_random_samples"}); !s) return s;
+  auto n = get_int(j["performance_random_samples"], at.key("performance_random_samples"));
   if (!n) return n.error();
-  if (*above <= 0) return at.key("sample_above_flops").error("expected a positive number");
-  if (*n < 16 || *n > 1000000) return at.key("samples").error("expected 16 to 1000000");
-  if (!c.work_flops) return at.error("sampled checking needs work.flops to decide when to sample");
-  c.sample_above_flops = *above;
-  c.check_samples = static_cast<std::size_t>(*n);
+  if (*n < 16 || *n > 1000000) return at.key("performance_random_samples").error("expected 16 to 1000000");
+  c.performance_random_samples = static_cast<std::size_t>(*n);
   return Ok{};
 }
 

@@ -47,10 +47,11 @@ struct Challenge {
   std::optional<util::Expr> work_bytes;
   std::optional<util::Expr> work_flops;
   int time_limit_ms = 2000;
-  // Sampled checking: a case whose work.flops exceeds this compares `check_samples` output
-  // elements (per output buffer) instead of all of them. 0: always check everything.
-  double sample_above_flops = 0;
-  std::size_t check_samples = 0;
+  // Sampled checking of the performance case (challenge.json "check"), for a reference that would
+  // take minutes on it: every edge and tile corner of each output plus this many random elements
+  // are compared (judging/sampling.hpp). 0: the performance case is checked whole. Example and
+  // functional cases always are.
+  std::size_t performance_random_samples = 0;
   std::filesystem::path dir;  // challenges/<slug>
 
   const Param* find_param(std::string_view name) const;
