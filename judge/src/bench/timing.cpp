@@ -42,7 +42,7 @@ class Preparer {
       std::vector<unsigned char> poison;
       if (b.role == spec::Role::out) {
         poison.resize(b.bytes);  // zeros under --fill zero
-        if (!r.zero_fill) exec::fill_poison(poison.data(), b.bytes, b.element_bytes);
+        exec::fill_output_start(r, b, poison.data());
       }
       for (int set = 0; set < sets_; ++set) {
         const unsigned char* src = b.role == spec::Role::out

@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "content/facts.hpp"
 #include "content/scaffold.hpp"
+#include "content/scaffold_constraints.hpp"
 #include "spec/catalog.hpp"
 
 namespace judge::cli {
@@ -29,6 +30,12 @@ int scaffold(const GlobalOptions& g, NewArgs a) {
   a.request.signature = a.signature;
   auto plan = content::plan_challenge(a.request, facts ? &*facts : nullptr, facts_file.string());
   if (!plan) return fail(plan.error().message, 2);
+  // The statement's constraints, from the table beside the facts table when it is there.
+  if (const auto statements_file = content::statement_facts_file(facts_file); std::filesystem::exists(statements_file, ec)) {
+    auto st = content::load_statement_facts(statements_file);
+    if (!st) return fail(st.error().message, 2);
+    if (const content::StatementRow* row = st->find(plan->slug)) content::apply_statement(*plan, *row);
+  }
   auto written = content::write_scaffold(cat->root(), *plan);
   if (!written) return fail(written.error().message, 2);
   const std::string slug = plan->slug;

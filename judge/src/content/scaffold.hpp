@@ -36,6 +36,13 @@ struct NewChallenge {
   std::map<std::string, double> performance_scalars;  // the official sizes, where the table gives them
   std::string distribution;                           // the official input distribution, as text
   std::string shape;                                  // the guessed shape of every buffer: ["N"]
+  // From the statements' table (content/scaffold_constraints.hpp): each scalar's range and each
+  // input's value bounds as JSON texts ("1", "\"C-1\""), relations, outputs that start at zero,
+  // and the constraint clauses for the README.
+  std::map<std::string, std::pair<std::string, std::string>> ranges, values;
+  std::vector<std::string> relations;
+  std::vector<std::string> zero_outputs;
+  std::string statement_constraints;
 };
 
 struct NewRequest {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "content/markers.hpp"
@@ -75,9 +77,23 @@ std::string challenge_json_text(const NewChallenge& n) {
     s += fmt::format("    {{\"name\": {}, \"type\": \"{}\"", quoted(p.name), spec::dtype_name(p.type));
     if (p.pointer)
       s += fmt::format(", \"pointer\": true, \"role\": \"{}\", \"shape\": [{}]", role_name(p.role), quoted(n.shape));
+    // The statement's constraints, where the statements' table gives them (scaffold_constraints).
+    if (auto r = n.ranges.find(p.name); r != n.ranges.end() && !p.pointer)
+      s += fmt::format(", \"range\": [{}, {}]", r->second.first, r->second.second);
+    if (auto v = n.values.find(p.name); v != n.values.end() && p.pointer && p.role != spec::Role::out)
+      s += fmt::format(", \"values\": [{}, {}]", v->second.first, v->second.second);
+    if (p.pointer && p.role == spec::Role::out &&
+        std::find(n.zero_outputs.begin(), n.zero_outputs.end(), p.name) != n.zero_outputs.end())
+      s += ", \"init\": \"zeros\"";
     s += i + 1 < n.params.size() ? "},\n" : "}\n";
   }
-  s += fmt::format("  ],\n  \"tolerance\": {{\"atol\": {}, \"rtol\": {}}},\n  \"time_limit_ms\": 2000\n}}\n", n.atol,
+  s += "  ],\n";
+  if (!n.relations.empty()) {
+    std::string list;
+    for (const std::string& r : n.relations) list += (list.empty() ? "" : ", ") + quoted(r);
+    s += "  \"constraints\": [" + list + "],\n";
+  }
+  s += fmt::format("  \"tolerance\": {{\"atol\": {}, \"rtol\": {}}},\n  \"time_limit_ms\": 2000\n}}\n", n.atol,
                    n.rtol);
   return s;
 }
@@ -101,7 +117,7 @@ Every pointer `solve` receives is a device pointer.
 
 ## Constraints
 
-- {todo}: the range of every scalar (as in challenge.json), the size of every buffer, the performance case's size and input distribution.
+- {todo}: the range of every scalar (as in challenge.json), the size of every buffer, the performance case's size and input distribution.{statement}
 
 ## Example 1
 
@@ -114,7 +130,11 @@ Every pointer `solve` receives is a device pointer.
 - {todo}: the tolerance, in place or not, outputs hold garbage when `solve` starts, anything subtle.
 )TXT",
                      fmt::arg("title", n.title), fmt::arg("todo", kTodoMarker), fmt::arg("signature", n.signature),
-                     fmt::arg("inout", inout));
+                     fmt::arg("inout", inout),
+                     fmt::arg("statement", n.statement_constraints.empty()
+                                               ? std::string()
+                                               : "\n- The statement's clauses, for reference (say them in our own words): " +
+                                                     n.statement_constraints));
 }
 
 std::string starter_text(const NewChallenge& n) {

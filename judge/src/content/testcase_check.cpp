@@ -23,10 +23,8 @@ void check_counts(const spec::TestSuite& suite, const std::string& file, Problem
                    fmt::format("{} functional case{}, at least {}: add cases at the edges of the constraints "
                                "(sizes 1-4, not multiples of 4/32, the largest, zeros, negatives, extremes)",
                                count[1], count[1] == 1 ? "" : "s", kMinFunctional)});
-  if (count[2] != 1)
-    out.push_back(
-        {file, "$.cases",
-         fmt::format("{} performance cases, exactly 1 needed: the official size and distribution", count[2])});
+  if (count[2] < 1)
+    out.push_back({file, "$.cases", "no performance case: add one at the official size and distribution"});
 }
 
 void check_example(const spec::Challenge& c, const spec::TestCase& tc, std::size_t k, const std::string& where,

@@ -8,6 +8,7 @@
 #include "content/baselines_check.hpp"
 #include "content/challenge_check.hpp"
 #include "content/compile_check.hpp"
+#include "content/constraints_check.hpp"
 #include "content/facts.hpp"
 #include "content/markers.hpp"
 #include "content/readme_check.hpp"
@@ -39,7 +40,8 @@ void compile_files(const fs::path& root, const std::string& slug, const baseline
 }
 
 ChallengeReport validate_one(const spec::Catalog& cat, const std::string& slug, const Facts* facts,
-                             const ValidateOptions& o, std::vector<CompileFile>& to_compile) {
+                             const StatementFacts* statements, const ValidateOptions& o,
+                             std::vector<CompileFile>& to_compile) {
   const fs::path& root = cat.root();
   ChallengeReport r{slug, check_markers(root, slug)};
   const std::string spec_file = "challenges/" + slug + "/challenge.json";
@@ -56,6 +58,12 @@ ChallengeReport validate_one(const spec::Catalog& cat, const std::string& slug, 
     const std::string signature = expected_signature(*c, facts);
     append(r.problems, check_readme(root, *c, suite ? &*suite : nullptr, signature));
     if (suite) append(r.problems, check_testcases(root, *c, *suite));
+    // The statement gate: challenge.json against the statement, every case against challenge.json.
+    if (const StatementRow* row = statements ? statements->find(slug) : nullptr)
+      append(r.problems, check_statement_facts(root, *c, *row, *statements));
+    if (suite) append(r.problems, check_case_constraints(root, *c, *suite));
+    if (const FactRow* row = facts ? facts->find(slug) : nullptr; row && suite)
+      append(r.problems, check_performance_size(root, *c, *suite, *row));
     append(r.problems, check_starter(root, *c, signature));
   }
   auto ladder = baseline::load_ladder(cat.solutions_dir(slug), slug);
@@ -89,6 +97,7 @@ Result<ValidateReport> validate(const spec::Catalog& cat, const std::vector<std:
                                 const ValidateOptions& o) {
   ValidateReport report;
   std::optional<Facts> facts;
+  std::optional<StatementFacts> statements;
   const fs::path facts_file = o.facts.value_or(default_facts_file(cat.root()));
   std::error_code ec;
   if (o.facts || fs::exists(facts_file, ec)) {
@@ -96,6 +105,17 @@ Result<ValidateReport> validate(const spec::Catalog& cat, const std::vector<std:
     if (!f) return f.error();
     facts = std::move(*f);
     report.facts_file = facts_file.string();
+    const fs::path statements_file = statement_facts_file(facts_file);
+    if (fs::exists(statements_file, ec)) {
+      auto st = load_statement_facts(statements_file);
+      if (!st) return st.error();
+      statements = std::move(*st);
+      report.statements_file = statements_file.string();
+    } else {
+      report.facts_note = fmt::format(
+          "no statements table at {}, so challenge.json's constraints were not compared with the statements'",
+          statements_file.string());
+    }
   } else {
     report.facts_note = fmt::format(
         "no facts table at {}, so challenge.json was not compared with LeetGPU's signature, number and tolerance "
@@ -104,7 +124,7 @@ Result<ValidateReport> validate(const spec::Catalog& cat, const std::vector<std:
   }
   std::vector<CompileFile> to_compile;
   for (const std::string& slug : slugs)
-    report.challenges.push_back(validate_one(cat, slug, facts ? &*facts : nullptr, o, to_compile));
+    report.challenges.push_back(validate_one(cat, slug, facts ? &*facts : nullptr, statements ? &*statements : nullptr, o, to_compile));
   if (o.compile) {
     auto found = check_compile(cat.root(), to_compile, {o.executable});
     for (ChallengeReport& r : report.challenges) append(r.problems, std::move(found[r.slug]));

@@ -55,6 +55,17 @@ void fill_range(unsigned char* p, std::size_t bytes, std::size_t element_bytes, 
 
 }  // namespace
 
+bool starts_poisoned(const TestRequest& r, const BufferSlot& s) {
+  return s.role == spec::Role::out && !r.zero_fill && !s.starts_zero;
+}
+
+void fill_output_start(const TestRequest& r, const BufferSlot& s, void* dst) {
+  if (starts_poisoned(r, s))
+    fill_poison(dst, s.bytes, s.element_bytes);
+  else
+    std::memset(dst, 0, s.bytes);
+}
+
 void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes) {
   const std::uint64_t w = poison_word(element_bytes);
   auto* p = static_cast<unsigned char*>(dst);
@@ -101,6 +112,7 @@ TestRequest make_layout(const std::string& test, bool performance, const std::ve
     b.type = p.type;
     b.element_bytes = spec::dtype_bytes(p.type);
     b.bytes = counts[i] * b.element_bytes;
+    b.starts_zero = p.pointer && p.role == spec::Role::out && p.starts_zero;
     if (p.role != spec::Role::out) b.initial_offset = take(b.bytes);
     if (p.role != spec::Role::in) b.result_offset = take(b.bytes);
     if (v.enabled) {
@@ -137,7 +149,8 @@ nlohmann::json to_json(const TestRequest& r) {
                        {"expected_offset", b.expected_offset},
                        {"alt_expected_offset", b.alt_expected_offset},
                        {"sample_offset", b.sample_offset},
-                       {"sample_count", b.sample_count}});
+                       {"sample_count", b.sample_count},
+                       {"starts_zero", b.starts_zero}});
   }
   for (const ArgSlot& a : r.args)
     args.push_back({{"kind", static_cast<int>(a.kind)}, {"buffer", a.buffer}, {"value", a.value}});
@@ -172,6 +185,7 @@ TestRequest test_request_from_json(const nlohmann::json& j) {
     s.name = b.at("name").get<std::string>();
     s.role = static_cast<spec::Role>(b.at("role").get<int>());
     s.type = static_cast<spec::DType>(b.at("type").get<int>());
+    s.starts_zero = b.value("starts_zero", false);
     s.bytes = b.at("bytes").get<std::size_t>();
     s.element_bytes = b.at("element_bytes").get<std::size_t>();
     s.initial_offset = b.at("initial_offset").get<std::size_t>();

@@ -37,6 +37,9 @@ struct BufferSlot {
   std::size_t alt_expected_offset = kNone;
   std::size_t sample_offset = kNone;  // sample_count std::uint64_t indices
   std::size_t sample_count = 0;
+  // Out buffers the statement guarantees to start at zero (challenge.json "init": "zeros"): they
+  // start zeroed under every fill, and a zero left in them counts as written.
+  bool starts_zero = false;
 };
 
 struct ArgSlot {
@@ -83,6 +86,10 @@ TestRequest make_layout(const std::string& test, bool performance, const std::ve
 
 // Poison fills outputs before solve; an element still holding it was never written.
 void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes);
+// Whether an out buffer starts as poison for this request (not under --fill zero, not when the
+// statement guarantees zeros), and the start itself written at `dst` (poison or zeros).
+bool starts_poisoned(const TestRequest& r, const BufferSlot& s);
+void fill_output_start(const TestRequest& r, const BufferSlot& s, void* dst);
 bool is_poison(const void* element, std::size_t element_bytes);
 
 }  // namespace judge::exec

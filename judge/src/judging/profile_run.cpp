@@ -37,11 +37,7 @@ std::string with(std::string line, const std::string& more) {
 
 void restore_outputs(CaseData& d) {
   for (const exec::BufferSlot& s : d.request.buffers) {
-    if (s.role != spec::Role::out) continue;
-    if (d.request.zero_fill)
-      std::memset(d.shm.data() + s.result_offset, 0, s.bytes);
-    else
-      exec::fill_poison(d.shm.data() + s.result_offset, s.bytes, s.element_bytes);
+    if (s.role == spec::Role::out) exec::fill_output_start(d.request, s, d.shm.data() + s.result_offset);
   }
 }
 

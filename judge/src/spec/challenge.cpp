@@ -95,8 +95,59 @@ Status read_range(const Json& j, const JsonPath& at, Param& p) {
   return Ok{};
 }
 
+Result<Bound> read_bound(const Json& j, const JsonPath& at) {
+  if (j.is_string()) {
+    auto b = parse_bound(j.get<std::string>());
+    if (!b) return at.error(b.error().message);
+    return b;
+  }
+  auto v = get_number(j, at);
+  if (!v) return v.error();
+  auto b = parse_bound(*v);
+  if (!b) return at.error(b.error().message);
+  return b;
+}
+
+// `values` of an input buffer: [lo, hi], each a number or an integer expression over scalars.
+Status read_values(const Json& j, const JsonPath& at, Param& p) {
+  if (auto s = expect_array(j, at); !s) return s;
+  if (j.size() != 2) return at.error("expected [lo, hi] (numbers, or expressions over scalars such as \"C-1\")");
+  auto lo = read_bound(j[0], at.index(0));
+  if (!lo) return lo.error();
+  auto hi = read_bound(j[1], at.index(1));
+  if (!hi) return hi.error();
+  if (!lo->expr && !hi->expr && lo->number > hi->number) return at.error("lo is greater than hi");
+  p.values = ValueRange{std::move(*lo), std::move(*hi)};
+  return Ok{};
+}
+
+// The keys only a buffer may have: how its values are bounded (inputs) or how it starts (outputs).
+Status read_buffer_constraints(const Json& j, const JsonPath& at, Param& p) {
+  if (j.contains("values")) {
+    if (p.role == Role::out) return at.key("values").error("'values' bounds inputs: an output has none");
+    if (auto s = read_values(j["values"], at.key("values"), p); !s) return s;
+  }
+  if (j.contains("allow_nonfinite")) {
+    auto b = get_bool(j["allow_nonfinite"], at.key("allow_nonfinite"));
+    if (!b) return b.error();
+    if (p.role == Role::out || !is_floating(p.type))
+      return at.key("allow_nonfinite").error("'allow_nonfinite' applies to floating input buffers only");
+    p.allow_nonfinite = *b;
+  }
+  if (j.contains("init")) {
+    auto init = get_string(j["init"], at.key("init"));
+    if (!init) return init.error();
+    if (*init != "zeros") return at.key("init").error(fmt::format("unknown init '{}' (known: zeros)", *init));
+    if (p.role != Role::out) return at.key("init").error("'init' applies to output buffers (role out) only");
+    p.starts_zero = true;
+  }
+  return Ok{};
+}
+
 Result<Param> read_param(const Json& j, const JsonPath& at) {
-  if (auto s = expect_keys(j, at, {"name", "type", "pointer", "role", "shape", "range"}, {"name", "type"}); !s)
+  if (auto s = expect_keys(j, at, {"name", "type", "pointer", "role", "shape", "range", "values", "allow_nonfinite", "init"},
+                           {"name", "type"});
+      !s)
     return s.error();
   Param p;
   auto name = get_string(j["name"], at.key("name"));
@@ -132,7 +183,10 @@ Result<Param> read_param(const Json& j, const JsonPath& at) {
     if (!shape) return shape.error();
     p.shape = std::move(*shape);
     if (j.contains("range")) return at.key("range").error("'range' applies to scalar parameters only");
+    if (auto s = read_buffer_constraints(j, at, p); !s) return s.error();
   } else {
+    for (const char* key : {"values", "allow_nonfinite", "init"})
+      if (j.contains(key)) return at.key(key).error(fmt::format("'{}' applies to buffer parameters only", key));
     if (p.role != Role::in) return at.key("role").error("scalar parameters are always 'in'");
     if (j.contains("shape")) return at.key("shape").error("'shape' applies to buffer parameters only");
     if (j.contains("range")) {
@@ -153,6 +207,41 @@ Status check_param_names(const Challenge& c, const JsonPath& at) {
         const Param* q = c.find_param(n);
         if (!q || q->pointer || is_floating(q->type))
           return at.index(i).key("shape").error(fmt::format("'{}' is not an integer scalar parameter", n));
+      }
+    }
+  }
+  return Ok{};
+}
+
+// `constraints`: relations between scalars, each over the challenge's scalar parameters.
+Status read_relations(const Json& j, const JsonPath& at, Challenge& c) {
+  if (auto s = expect_array(j, at); !s) return s;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    auto text = get_string(j[i], at.index(i));
+    if (!text) return text.error();
+    auto r = parse_relation(*text);
+    if (!r) return at.index(i).error(r.error().message);
+    for (const util::Expr& side : r->sides)
+      for (const std::string& n : side.names()) {
+        const Param* q = c.find_param(n);
+        if (!q || q->pointer) return at.index(i).error(fmt::format("'{}' is not a scalar parameter", n));
+      }
+    c.relations.push_back(std::move(*r));
+  }
+  return Ok{};
+}
+
+// A `values` bound may name integer scalars only.
+Status check_value_bounds(const Challenge& c, const JsonPath& at) {
+  for (std::size_t i = 0; i < c.params.size(); ++i) {
+    const Param& p = c.params[i];
+    if (!p.values) continue;
+    for (const Bound* b : {&p.values->lo, &p.values->hi}) {
+      if (!b->expr) continue;
+      for (const std::string& n : b->expr->names()) {
+        const Param* q = c.find_param(n);
+        if (!q || q->pointer || is_floating(q->type))
+          return at.index(i).key("values").error(fmt::format("'{}' is not an integer scalar parameter", n));
       }
     }
   }
@@ -243,7 +332,7 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
   const JsonPath at(file.string());
   if (auto s = expect_keys(j, at,
                            {"format", "slug", "source", "number", "adapted", "title", "difficulty", "params",
-                            "tolerance", "work", "time_limit_ms", "check"},
+                            "tolerance", "work", "time_limit_ms", "check", "constraints"},
                            {"format", "slug", "title", "difficulty", "params", "tolerance"});
       !s)
     return s.error();
@@ -262,6 +351,10 @@ Result<Challenge> load_challenge(const std::filesystem::path& file) {
   }
   if (c.params.empty()) return pat.error("solve needs at least one parameter");
   if (auto s = check_param_names(c, pat); !s) return s.error();
+  if (auto s = check_value_bounds(c, pat); !s) return s.error();
+  if (j.contains("constraints")) {
+    if (auto s = read_relations(j["constraints"], at.key("constraints"), c); !s) return s.error();
+  }
   if (auto s = read_tolerance(j["tolerance"], at.key("tolerance"), c); !s) return s.error();
   if (j.contains("work")) {
     if (auto s = read_work(j["work"], at.key("work"), c); !s) return s.error();

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "spec/constraints.hpp"
 #include "spec/dtype.hpp"
 #include "util/expr.hpp"
 #include "util/result.hpp"
@@ -25,6 +26,13 @@ struct Param {
   Role role = Role::in;
   std::vector<util::Expr> shape;             // buffers only
   std::optional<double> range_lo, range_hi;  // scalars only, inclusive
+  // Input buffers: the statement's bounds on every element (spec/constraints.hpp). Floating inputs
+  // must be finite unless `allow_nonfinite` (a statement that allows +inf, say).
+  std::optional<ValueRange> values;
+  bool allow_nonfinite = false;
+  // Output buffers: `"init": "zeros"`, the statement (or every official test) guarantees the buffer
+  // starts at zero, so the judge hands it over zeroed whatever --fill says.
+  bool starts_zero = false;
 };
 
 struct Tolerance {
@@ -43,6 +51,8 @@ struct Challenge {
   std::string title;
   std::string difficulty;
   std::vector<Param> params;
+  // Relations between scalars the statement requires ("window_size <= N"), spec/constraints.hpp.
+  std::vector<Relation> relations;
   Tolerance tolerance;
   std::optional<util::Expr> work_bytes;
   std::optional<util::Expr> work_flops;

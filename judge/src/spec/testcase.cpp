@@ -186,10 +186,10 @@ Status read_scalars(const Json& j, const JsonPath& at, const Challenge& c, TestC
     auto v = get_number(j[p.name], pat);
     if (!v) return v.error();
     if (auto s = check_value_fits(*v, p.type, pat); !s) return s;
-    if (p.range_lo && (*v < *p.range_lo || *v > *p.range_hi))
+    if (p.range_lo && (*v < *p.range_lo || *v > *p.range_hi) && tc.beyond_spec.empty())
       return pat.error(
-          fmt::format("{} is outside the allowed range [{}, {}] (challenge.json): change the case, or the range if the "
-                      "statement allows it",
+          fmt::format("{} is outside the allowed range [{}, {}] (challenge.json): change the case, or mark it "
+                      "\"beyond_spec\" with the reason if it must lie past the statement's limits",
                       *v, *p.range_lo, *p.range_hi));
     tc.scalars[p.name] = *v;
   }
@@ -237,7 +237,7 @@ Result<CaseKind> read_kind(const Json& j, const JsonPath& at) {
 }
 
 Result<TestCase> read_case(const Json& j, const JsonPath& at, const Challenge& c) {
-  if (auto s = expect_keys(j, at, {"name", "kind", "seed", "scalars", "inputs", "expected", "note", "time_limit_ms"},
+  if (auto s = expect_keys(j, at, {"name", "kind", "seed", "scalars", "inputs", "expected", "note", "time_limit_ms", "beyond_spec", "rank"},
                            {"name", "kind", "scalars", "inputs"});
       !s)
     return s.error();
@@ -265,6 +265,21 @@ Result<TestCase> read_case(const Json& j, const JsonPath& at, const Challenge& c
     if (!t) return t.error();
     tc.time_limit_ms = *t;
   }
+  if (j.contains("beyond_spec")) {
+    auto why = get_string(j["beyond_spec"], at.key("beyond_spec"));
+    if (!why) return why.error();
+    if (why->find_first_not_of(" \t") == std::string::npos)
+      return at.key("beyond_spec").error("say which clause the case exceeds and why it exists");
+    tc.beyond_spec = *why;
+  }
+  if (j.contains("rank")) {
+    auto rank = get_bool(j["rank"], at.key("rank"));
+    if (!rank) return rank.error();
+    if (*rank && (tc.kind != CaseKind::performance || tc.beyond_spec.empty()))
+      return at.key("rank").error(
+          "only a larger performance case beside the official one ranks (kind performance, with beyond_spec)");
+    tc.ranks = *rank;
+  }
   if (auto s = read_scalars(j["scalars"], at.key("scalars"), c, tc); !s) return s.error();
   if (auto s = read_inputs(j["inputs"], at.key("inputs"), c, tc); !s) return s.error();
   if (j.contains("expected")) {
@@ -279,6 +294,12 @@ Result<TestCase> read_case(const Json& j, const JsonPath& at, const Challenge& c
 }
 
 }  // namespace
+
+const TestCase* ranking_case(const TestSuite& suite) {
+  for (const TestCase& tc : suite.cases)
+    if (tc.ranks) return &tc;
+  return nullptr;
+}
 
 Result<TestSuite> load_testcases(const std::filesystem::path& file, const Challenge& c) {
   auto doc = read_json_file(file);
@@ -298,16 +319,24 @@ Result<TestSuite> load_testcases(const std::filesystem::path& file, const Challe
   if (auto s = expect_array(j["cases"], cat); !s) return s.error();
   TestSuite suite;
   std::set<std::string> names;
-  int performance = 0;
+  int performance = 0, ranked = 0;
   for (std::size_t i = 0; i < j["cases"].size(); ++i) {
     auto tc = read_case(j["cases"][i], cat.index(i), c);
     if (!tc) return tc.error();
     if (!names.insert(tc->name).second)
       return cat.index(i).key("name").error(fmt::format("duplicate case name '{}'", tc->name));
     performance += tc->kind == CaseKind::performance;
+    ranked += tc->ranks;
     suite.cases.push_back(std::move(*tc));
   }
-  if (performance > 1) return cat.error("at most one performance case is allowed");
+  if (performance > 2 || (performance == 2 && ranked != 1))
+    return cat.error(
+        "one performance case (the official size), and at most one larger one beside it marked \"rank\": true and "
+        "\"beyond_spec\"");
+  if (performance == 1 && ranked == 1)
+    return cat.error("the case marked \"rank\": true stands beside the official performance case, which is missing");
+  for (TestCase& tc : suite.cases)
+    if (tc.kind == CaseKind::performance && performance == 1) tc.ranks = true;
   if (suite.cases.empty()) return cat.error("no test cases");
   return suite;
 }

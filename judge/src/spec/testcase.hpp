@@ -45,11 +45,22 @@ struct TestCase {
   std::map<std::string, std::vector<double>, std::less<>> expected;
   std::string note;
   int time_limit_ms = 0;  // 0: the challenge's limit
+  // Non-empty: the case lies outside the statement's constraints (spec/constraints.hpp), and says
+  // which clause and why it exists. Such a case never rejects by default: a failure there is AC
+  // with a warning (--strict rejects).
+  std::string beyond_spec;
+  // Performance cases: this one is timed for the ranking against baselines. A suite has one
+  // official-size performance case and at most one larger one beside it (beyond_spec, "rank":
+  // true) where the official size is launch-bound; without it the official case ranks.
+  bool ranks = false;
 };
 
 struct TestSuite {
   std::vector<TestCase> cases;
 };
+
+// The performance case the baselines and the percentile use (TestCase::ranks), or null.
+const TestCase* ranking_case(const TestSuite& suite);
 
 // The default seed of a case: derived from the slug and the case name, so renaming a case or
 // copying it to another challenge gives new data.
