@@ -5,41 +5,14 @@
 #include <cmath>
 #include <numeric>
 
-#include "exec/test_layout.hpp"
-#include "explain/analyze.hpp"
+#include "explain_scenario.hpp"
 
 namespace judge {
 namespace {
 
 using explain::Finding;
-
-// An output buffer, its expected values and its inputs, built as float vectors.
-struct Scenario {
-  std::vector<float> got, want;
-  std::vector<std::int64_t> dims;
-  std::vector<std::pair<std::string, std::vector<float>>> inputs;
-  spec::Tolerance tol{1e-5, 1e-5};
-  std::string name = "C";
-
-  explicit Scenario(std::size_t n) : got(n), want(n) {
-    for (std::size_t i = 0; i < n; ++i) want[i] = got[i] = std::sin(0.37f * static_cast<float>(i)) * 10 + 0.5f;
-  }
-  void never_write(std::size_t i) { exec::fill_poison(&got[i], sizeof(float), sizeof(float)); }
-
-  explain::Values view(const std::vector<float>& v) const { return {spec::DType::float32, v.data(), v.size(), dims}; }
-  explain::Mismatches mismatches() const {
-    auto m = explain::find_mismatches(name, view(got), view(want), tol, true);
-    for (const auto& [n, v] : inputs) m.inputs.push_back({n, view(v)});
-    return m;
-  }
-  Finding analyze() const { return explain::analyze(mismatches()); }
-};
-
-::testing::AssertionResult Says(const Finding& f, const std::string& code, const std::string& fragment) {
-  if (f.code == code && f.sentence.find(fragment) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "got " << f.code << ": " << f.sentence << "\nwanted " << code << " with '"
-                                       << fragment << "'";
-}
+using testing::Says;
+using testing::Scenario;
 
 TEST(ExplainUnwritten, TailAfterAVectorWidth) {
   Scenario s(1003);
@@ -125,6 +98,7 @@ TEST(ExplainValues, InfinityWhereTheInputOverflowsExp) {
   s.inputs.push_back({"x", std::vector<float>(50, 1.0f)});
   s.inputs[0].second[7] = 100.0f;
   s.got[7] = INFINITY;
+  s.reference_uses_exp = true;  // as softmax's does (judging/reference_facts.hpp)
   const Finding f = s.analyze();
   EXPECT_TRUE(Says(f, "nan_or_inf", "C[7] is inf where"));
   EXPECT_TRUE(Says(f, "nan_or_inf", "x[7] is 100, and exp overflows float above 88.7"));

@@ -10,6 +10,7 @@
 #include "check/compare.hpp"
 
 #include "explain/misplaced.hpp"
+#include "explain/reduction.hpp"
 #include "explain/relations.hpp"
 #include "explain/unwritten.hpp"
 
@@ -65,6 +66,7 @@ Finding analyze(const Mismatches& m) {
                                           expected_values_misplaced,
                                           input_values_misplaced,
                                           constant_factor_or_offset,
+                                          scalar_reduction,
                                           precision,
                                           tile_positions};
   std::optional<Finding> found;

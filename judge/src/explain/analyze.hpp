@@ -9,7 +9,8 @@ namespace judge::explain {
 
 // Tries the patterns from the most specific to the least: never-written patterns (when nothing
 // was written wrongly), NaN/Inf, values left unchanged, one value everywhere, the expected values
-// misplaced, an input's values, a constant factor/sign/offset, precision; else `wrong_values`
+// misplaced, an input's values, a constant factor/sign/offset, a one-element sum's rounding or
+// missing/extra terms (explain/reduction.hpp), precision; else `wrong_values`
 // with the index ranges. When both wrong and never-written elements exist, the sentence is about
 // the wrong ones and the evidence counts the others.
 Finding analyze(const Mismatches& m);

@@ -37,6 +37,9 @@ struct Mismatches {
   std::vector<Cell> cells;  // one per element
   std::size_t wrong = 0, unwritten = 0;
   std::vector<NamedValues> inputs;  // every input buffer, the inout buffer's values before solve included
+  // Whether the challenge's reference calls exp (judging/reference_facts.hpp): only then may a NaN
+  // or Inf be blamed on exp overflowing; otherwise the hint speaks of an intermediate overflowing.
+  bool reference_uses_exp = false;
   // For an inout buffer: its values before solve (the entry of `inputs` with its name), else null.
   const Values* initial() const;
 };

@@ -15,6 +15,8 @@ namespace {
 
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 constexpr std::size_t kMinEvidence = 3;
+constexpr std::size_t kMinTinyEvidence = 2;  // exact matches, on an output with fewer than kFewElements wrong
+constexpr std::size_t kFewElements = 8;
 constexpr std::size_t kMaxSetElements = std::size_t{1} << 23;  // value lookups sort up to this many
 
 // A candidate mapping from an output index to the source index whose value it holds.
@@ -29,7 +31,7 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
   const std::size_t n = out.count;
   if (src.count != n) return v;
   if (with_identity) v.push_back({"same_position", "at the same position", [](std::size_t i) { return i; }});
-  v.push_back({"mirrored", "mirrored (element i holds element N - 1 - i)", [n](std::size_t i) { return n - 1 - i; }});
+  // A matrix's own mappings come first: on a 2 x 2 output a transpose also reads as a mirror.
   if (out.dims.size() == 2 && out.dims[0] > 1 && out.dims[1] > 1) {
     const auto rows = static_cast<std::size_t>(out.dims[0]), cols = static_cast<std::size_t>(out.dims[1]);
     v.push_back({"transposed", "transposed (element [r, c] holds element [c, r])",
@@ -45,6 +47,7 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
            }});
     }
   }
+  v.push_back({"mirrored", "mirrored (element i holds element N - 1 - i)", [n](std::size_t i) { return n - 1 - i; }});
   for (std::int64_t k = 1; k <= 32; k = k < 4 ? k + 1 : k * 2) {
     for (std::int64_t s : {k, -k}) {
       v.push_back({"shifted", fmt::format("shifted by {} (element i holds element i {} {})", s, s > 0 ? '-' : '+', k),
@@ -68,19 +71,33 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
   return v;
 }
 
-// The mapping that explains at least 90% of the wrong elements (and at least kMinEvidence of
-// them): checked on up to 64 wrong elements first, then on all.
+// The mapping that explains the wrong elements: checked on up to 64 of them first, then on all.
+// Elements the mapping has no source for (the first k of a shift by k) are no evidence either way,
+// but at most one in ten (or one) may be such. With kFewElements wrong elements or more, 90% of the
+// rest must hold the source's value within the tolerance, and kMinEvidence at least; with fewer (a
+// tiny output: a shift of 4 elements, a 2 x 2 transpose), every one must hold it exactly, and at
+// least two distinct nonzero values, so that coincidences of rounding or of zeros invent nothing.
 const Mapping* best_mapping(const Mismatches& m, const Values& src, const std::vector<Mapping>& maps) {
   const auto sample = wrong_indices(m, 64);
-  if (sample.size() < kMinEvidence) return nullptr;
+  if (sample.size() < kMinTinyEvidence) return nullptr;
   const bool floating = spec::is_floating(m.got.type);
+  const bool few = m.wrong < kFewElements;
   const auto fits = [&](const Mapping& map, const std::vector<std::size_t>& idx) {
-    std::size_t hits = 0;
+    std::size_t hits = 0, sourced = 0;
+    std::vector<double> matched;
     for (std::size_t i : idx) {
       const std::size_t j = map.source(i);
-      hits += j != kNone && check::agrees(m.got[i], src[j], m.tolerance, floating);
+      if (j == kNone) continue;
+      ++sourced;
+      const bool hit = few ? m.got[i] == src[j] : check::agrees(m.got[i], src[j], m.tolerance, floating);
+      hits += hit;
+      if (hit && few && m.got[i] != 0) matched.push_back(m.got[i]);
     }
-    return hits * 10 >= idx.size() * 9;
+    if (idx.size() - sourced > std::max<std::size_t>(1, idx.size() / 10)) return false;
+    if (!few) return hits >= kMinEvidence && hits * 10 >= sourced * 9;
+    std::sort(matched.begin(), matched.end());
+    const auto distinct = static_cast<std::size_t>(std::unique(matched.begin(), matched.end()) - matched.begin());
+    return hits == sourced && distinct >= kMinTinyEvidence;
   };
   for (const Mapping& map : maps) {
     if (!fits(map, sample)) continue;
@@ -130,7 +147,7 @@ bool distinct_values(const Mismatches& m) {
 }  // namespace
 
 std::optional<Finding> expected_values_misplaced(const Mismatches& m) {
-  if (m.wrong < kMinEvidence || !distinct_values(m)) return std::nullopt;
+  if (m.wrong < kMinTinyEvidence || !distinct_values(m)) return std::nullopt;
   const auto maps = candidates(m.got, m.want, false);
   if (const Mapping* map = best_mapping(m, m.want, maps)) {
     Finding f{"values_misplaced", "", {}};
@@ -142,7 +159,7 @@ std::optional<Finding> expected_values_misplaced(const Mismatches& m) {
         m.wrong, m.buffer, map->words);
     return f;
   }
-  if (found_in(m, m.want) * 10 >= m.wrong * 9) {
+  if (m.wrong >= kMinEvidence && found_in(m, m.want) * 10 >= m.wrong * 9) {
     Finding f{"values_misplaced", "", {}};
     f.evidence["count"] = m.wrong;
     f.sentence = fmt::format(
@@ -155,7 +172,7 @@ std::optional<Finding> expected_values_misplaced(const Mismatches& m) {
 }
 
 std::optional<Finding> input_values_misplaced(const Mismatches& m) {
-  if (m.wrong < kMinEvidence || !distinct_values(m)) return std::nullopt;
+  if (m.wrong < kMinTinyEvidence || !distinct_values(m)) return std::nullopt;
   for (const NamedValues& in : m.inputs) {
     const auto maps = candidates(m.got, in.values, true);
     const Mapping* map = best_mapping(m, in.values, maps);
@@ -178,7 +195,7 @@ std::optional<Finding> input_values_misplaced(const Mismatches& m) {
     return f;
   }
   for (const NamedValues& in : m.inputs) {
-    if (found_in(m, in.values) * 10 < m.wrong * 9) continue;
+    if (m.wrong < kMinEvidence || found_in(m, in.values) * 10 < m.wrong * 9) continue;
     Finding f{"input_values_misplaced", "", {}};
     f.evidence["count"] = m.wrong;
     f.evidence["input"] = in.name;

@@ -9,6 +9,7 @@
 #include "check/compare.hpp"
 #include "exec/test_layout.hpp"
 #include "explain/analyze.hpp"
+#include "judging/reference_facts.hpp"
 #include "judging/timed_result.hpp"
 #include "util/units.hpp"
 
@@ -181,7 +182,8 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     r.summary = counts;
     // A full comparison gets the analysis: the most specific pattern as the summary.
     if (!opt.indices && d.buffers[b].count <= kMaxAnalyzedElements) {
-      const auto m = mismatches_of(d, b, opt);
+      auto m = mismatches_of(d, b, opt);
+      m.reference_uses_exp = reference_uses_exp(*ctx.challenge);
       const explain::Finding f = explain::analyze(m);
       r.diagnosis = f.code;
       r.summary = f.sentence;

@@ -14,6 +14,7 @@
 #include "compile/source_hash.hpp"
 #include "exec/runner.hpp"
 #include "judging/case_data.hpp"
+#include "judging/clearer_test.hpp"
 #include "judging/diagnose.hpp"
 #include "judging/isolated_compile.hpp"
 #include "judging/perf_prefetch.hpp"
@@ -353,6 +354,11 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
     result.tests.push_back(std::move(tr));
     if (result.tests.back().verdict != Verdict::AC && !opt.keep_going) break;
   }
+  // A first failure that says little cites a later test that shows more (judging/clearer_test.hpp).
+  split.functional_ms += explain_with_clearer_test(
+      result, {&c, &suite, &binding, prep,
+               opt.sanitize.empty() && runner->alive() && loaded == artifact.string() ? &*runner : nullptr,
+               limits.output_cap_bytes, opt.keep_going, opt.zero_fill, opt.strict, opt.gpu_gate});
   stop_runner();
   if (opt.profile) {
     if (opt.on_step && to_profile.data) opt.on_step("profiling one solve call under Nsight Compute");
