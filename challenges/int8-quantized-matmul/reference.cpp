@@ -1,12 +1,14 @@
-// CPU reference for "int8-quantized-matmul", step by step as the statement defines it:
+// CPU reference for "int8-quantized-matmul", step by step as the official reference computes it:
 //   acc = sum over k of (A[i][k] - zero_point_A) * (B[k][j] - zero_point_B)   exact integer
-//   m   = (scale_A * scale_B) / scale_C                                        in float, in this order
-//   y   = float(acc) * m                                                       in float
-//   q   = y rounded to the nearest integer, ties to the even one
+//   r   = 1 / scale_C                                                          in float
+//   y   = ((float(acc) * scale_A) * scale_B) * r                               in float, left to right
+//   q   = y rounded to the nearest integer, ties to the even one (rintf)
 //   C   = q + zero_point_C, clamped to [-128, 127]
-// Every float operation is one IEEE single-precision operation rounded to nearest, the same
-// on the GPU, so the int8 result is exact. The rounding of q is written out (floor and a
-// comparison) so it does not depend on the floating-point environment.
+// That is PyTorch's order for C_f * scale_A * scale_B / scale_C on CUDA, where dividing a tensor
+// by a scalar multiplies by the scalar's float reciprocal. Every float operation is one IEEE
+// single-precision operation rounded to nearest, the same on the GPU, so the int8 result is
+// exact. The rounding of q is written out (floor and a comparison) so it does not depend on the
+// floating-point environment.
 //
 // The sums are reference/dense's double-precision product of A - zero_point_A and B -
 // zero_point_B as floats: every term and every partial sum is an integer below 2^31, exact in
@@ -22,8 +24,14 @@
 
 namespace {
 
-signed char requantize(std::int64_t acc, float m, int zero_point_c) {
-  const float y = static_cast<float>(acc) * m;
+struct Scaling {
+  float scale_a, scale_b, reciprocal_c;
+};
+
+// Three float products, left to right, each rounded to float (no fast-math here, and products
+// alone are never contracted into a fused multiply-add).
+signed char requantize(std::int64_t acc, const Scaling& s, int zero_point_c) {
+  const float y = ((static_cast<float>(acc) * s.scale_a) * s.scale_b) * s.reciprocal_c;
   const float f = std::floor(y);
   const float frac = y - f;  // exact: y and f are floats within one unit of each other
   float q = f;
@@ -56,14 +64,13 @@ JUDGE_REFERENCE("int8-quantized-matmul", args) {
   const int zero_a = static_cast<int>(args.scalar_int("zero_point_A"));
   const int zero_b = static_cast<int>(args.scalar_int("zero_point_B"));
   const int zero_c = static_cast<int>(args.scalar_int("zero_point_C"));
-  const float product = scale_a * scale_b;
-  const float multiplier = product / scale_c;
+  const Scaling scaling{scale_a, scale_b, 1.0f / scale_c};  // the reciprocal rounded to float
 
   using judge::reference::row_major;
   const std::vector<float> a_c = centred(a, zero_a), b_c = centred(b, zero_b);
   judge::reference::product(row_major(a_c.data(), k), row_major(b_c.data(), n), m_rows, n, k,
                             [&](std::size_t i, const double* sums) {
                               for (std::size_t j = 0; j < n; ++j)
-                                c[i * n + j] = requantize(static_cast<std::int64_t>(sums[j]), multiplier, zero_c);
+                                c[i * n + j] = requantize(static_cast<std::int64_t>(sums[j]), scaling, zero_c);
                             });
 }
