@@ -5,7 +5,8 @@
 # so shipped baselines come from the same code as a user's calibration: performance case only
 # (every test of these files is verified by scripts/check-solutions.py; gpu-check.sh runs both),
 # and a rung already timed on this GPU by this judge version is skipped, so an interrupted
-# recording resumes. FORCE=1 times every rung again.
+# recording resumes, unless its baseline is stale (another performance case, an edited rung, or
+# recorded before baselines named their case). FORCE=1 times every rung again.
 #   scripts/record-baselines.sh [JUDGE_BINARY] [SLUG...]
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -33,6 +33,7 @@ Graded row(const std::string& id, std::optional<std::string> student, judging::V
     t.timing->events.median_ms = *median_ms;
     t.timing->events.noise = 0.001;
     t.timing->events.n = 50;
+    t.timing->case_key = std::string(64, 'c');
     g.median_ms = median_ms;
     g.gpu = 0;
   }
@@ -87,7 +88,7 @@ TEST(GradeLeaderboard, StoresAcceptedAndRanksAmongClassmates) {
       row("amy/a.cu", "amy", judging::Verdict::AC, 1.0), row("bo/a.cu", "bo", judging::Verdict::AC, 2.0),
       row("cy/a.cu", std::nullopt, judging::Verdict::AC, 3.0), row("dee/a.cu", "dee", judging::Verdict::WA)};
   const auto store = dir.path() / "class";
-  auto s = update_class_store(rows, {h100()}, dir.path() / "no-shipped", store, "2026-01-01T00:00:00Z");
+  auto s = update_class_store(rows, {h100()}, spec::Catalog(dir.path() / "no-root"), store, "2026-01-01T00:00:00Z");
   ASSERT_TRUE(s) << s.error().message;
   auto f = baseline::load(store, "nvidia-h100-80gb-hbm3", "vector-addition");
   ASSERT_TRUE(f) << f.error().message;
@@ -101,6 +102,31 @@ TEST(GradeLeaderboard, StoresAcceptedAndRanksAmongClassmates) {
   EXPECT_NEAR(*rows[1].percentile, 100 * (0.5 + std::log(1.5) / std::log(3.0)) / 2, 1e-9);
   EXPECT_DOUBLE_EQ(*rows[2].percentile, 0.0);
   EXPECT_FALSE(rows[3].percentile);
+}
+
+TEST(GradeLeaderboard, RanksOnlyAmongTimesOfTheSameCase) {
+  testing::TempDir dir;
+  const auto store = dir.path() / "class";
+  baseline::File earlier;  // an earlier batch, which timed another performance case
+  earlier.challenge = "vector-addition";
+  earlier.gpu = "NVIDIA H100 80GB HBM3";
+  baseline::Entry fast;
+  fast.label = "old";
+  fast.source = "old/a.cu";
+  fast.median_ms = 0.5;
+  fast.case_key = std::string(64, 'd');
+  earlier.entries = {fast};
+  ASSERT_TRUE(baseline::save(store, earlier));
+  std::vector<Graded> rows = {row("amy/a.cu", "amy", judging::Verdict::AC, 1.0),
+                              row("bo/a.cu", "bo", judging::Verdict::AC, 2.0)};
+  auto s = update_class_store(rows, {h100()}, spec::Catalog(dir.path() / "no-root"), store, "2026-01-01T00:00:00Z");
+  ASSERT_TRUE(s) << s.error().message;
+  EXPECT_DOUBLE_EQ(*rows[0].percentile, 100.0) << "the 0.5 ms of another case does not count";
+  EXPECT_DOUBLE_EQ(*rows[1].percentile, 0.0);
+  auto f = baseline::load(store, "nvidia-h100-80gb-hbm3", "vector-addition");
+  ASSERT_TRUE(f) << f.error().message;
+  for (const baseline::Entry& e : f->entries)
+    EXPECT_EQ(e.case_key, e.label == "old" ? std::string(64, 'd') : std::string(64, 'c')) << e.label;
 }
 
 }  // namespace

@@ -123,6 +123,14 @@ TEST(Calibration, RungsTimedByThisVersionAreSkippedAndReplacedByFile) {
   f.entries[0].judge_version = "0.1.0";
   f.entries[0].engine = "nvrtc";
   f.entries[1].judge_version = "0.1.0";  // no engine: written before the field, timed again
+  // Both timed the case and the rung files as they are now (baseline/freshness).
+  const baseline::Current now{
+      std::string(64, 'c'),
+      {{"solutions/demo/rung-0.cu", std::string(64, '0')}, {"solutions/demo/best.cu", std::string(64, 'b')}}};
+  for (baseline::Entry& e : f.entries) {
+    e.case_key = now.case_key;
+    e.source_sha256 = now.rung_sha256.at(e.source);
+  }
   baseline::Entry mine;
   mine.label = "my-try";
   mine.source = "/home/me/try.cu";
@@ -132,9 +140,9 @@ TEST(Calibration, RungsTimedByThisVersionAreSkippedAndReplacedByFile) {
   stale.source = "solutions/demo/naive.cu";  // no longer a rung
   f.entries.push_back(mine);
   f.entries.push_back(stale);
-  EXPECT_TRUE(baseline::rung_timed(f, "solutions/demo/rung-0.cu", "0.1.0"));
-  EXPECT_FALSE(baseline::rung_timed(f, "solutions/demo/rung-0.cu", "0.2.0"));
-  EXPECT_FALSE(baseline::rung_timed(f, "solutions/demo/best.cu", "0.1.0"));
+  EXPECT_TRUE(baseline::rung_timed(f, "solutions/demo/rung-0.cu", "0.1.0", now));
+  EXPECT_FALSE(baseline::rung_timed(f, "solutions/demo/rung-0.cu", "0.2.0", now));
+  EXPECT_FALSE(baseline::rung_timed(f, "solutions/demo/best.cu", "0.1.0", now));
 
   baseline::Entry again = f.entries[1];
   again.label = "float4";  // relabelled: still the same file
@@ -145,7 +153,7 @@ TEST(Calibration, RungsTimedByThisVersionAreSkippedAndReplacedByFile) {
   EXPECT_EQ(f.entries[0].label, "rung-0");
   EXPECT_EQ(f.entries[1].label, "my-try");
   EXPECT_EQ(f.entries[2].label, "float4");
-  EXPECT_TRUE(baseline::rung_timed(f, "solutions/demo/best.cu", "0.1.0"));
+  EXPECT_TRUE(baseline::rung_timed(f, "solutions/demo/best.cu", "0.1.0", now));
 }
 
 }  // namespace

@@ -124,6 +124,15 @@ TEST(Pool, CalibratedRungReplacesTheShippedOneAndNotesComeFromTheManifest) {
     {"file": "best.cu", "verdict": "AC", "note": "float4 loads"},
     {"file": "old.cu", "verdict": "AC", "rung": false, "note": "kept for the tests only"},
     {"file": "wrong/x.cu", "verdict": "WA", "note": "wrong"}]})");
+  dir.write("root/solutions/demo/naive.cu", "// naive\n");
+  dir.write("root/solutions/demo/best.cu", "// best\n");
+  // Every entry below timed the case `key` and the rung files as they are (baseline/freshness).
+  const std::string key(64, 'c');
+  const auto timed_now = [&](baseline::Entry e) {
+    e.case_key = key;
+    e.source_sha256 = baseline::file_sha256(dir.path() / "root" / e.source);
+    return e;
+  };
   auto ladder = baseline::load_ladder(dir.path() / "root/solutions/demo", "demo");
   ASSERT_TRUE(ladder) << ladder.error().message;
   ASSERT_EQ(ladder->rungs.size(), 2u);
@@ -137,13 +146,14 @@ TEST(Pool, CalibratedRungReplacesTheShippedOneAndNotesComeFromTheManifest) {
   for (auto [label, file, ms] : {std::tuple{"naive", "naive.cu", 2.0}, {"best", "best.cu", 1.0}}) {
     baseline::Entry e = entry(label, ms);
     e.source = baseline::rung_source("demo", file);
-    shipped.entries.push_back(e);
+    shipped.entries.push_back(timed_now(e));
   }
   ASSERT_TRUE(baseline::save(dir.path() / "shipped", shipped));
   baseline::File mine = shipped;
   mine.entries = {entry("one-thread", 2.2), entry("my-try", 1.5)};
   mine.entries[0].source = baseline::rung_source("demo", "naive.cu");
   mine.entries[1].source = "/home/me/try.cu";
+  for (baseline::Entry& e : mine.entries) e = timed_now(e);
   ASSERT_TRUE(baseline::save(dir.path() / "user", mine));
 
   auto all = baseline::gather({dir.path() / "shipped", dir.path() / "user"}, "gpu-x", "demo", *ladder);
@@ -166,17 +176,18 @@ TEST(Pool, CalibratedRungReplacesTheShippedOneAndNotesComeFromTheManifest) {
   partial.entries.erase(partial.entries.begin());  // best.cu only
   ASSERT_TRUE(baseline::save(dir.path() / "partial", partial));
   const baseline::Placement some = baseline::place(
-      1.0, 0.001, {{dir.path() / "partial"}, dir.path() / "root/solutions/demo", "demo", "gpu-x", "nvrtc"});
+      1.0, 0.001, {{dir.path() / "partial"}, dir.path() / "root/solutions/demo", "demo", "gpu-x", "nvrtc", key});
   ASSERT_TRUE(some.ranking);
   EXPECT_EQ(some.ranking->missing_note,
             "1 of the 2 reference solutions have no baseline on this GPU: 'judge baseline calibrate demo' times them");
-  EXPECT_EQ(baseline::place(1.0, 0.001,
-                            {{dir.path() / "shipped"}, dir.path() / "root/solutions/demo", "demo", "gpu-x", "nvrtc"})
-                .ranking->missing_note,
-            "");
+  EXPECT_EQ(
+      baseline::place(1.0, 0.001,
+                      {{dir.path() / "shipped"}, dir.path() / "root/solutions/demo", "demo", "gpu-x", "nvrtc", key})
+          .ranking->missing_note,
+      "");
 
   baseline::PlaceQuery q{
-      {dir.path() / "shipped", dir.path() / "user"}, dir.path() / "root/solutions/demo", "demo", "gpu-y", "nvrtc"};
+      {dir.path() / "shipped", dir.path() / "user"}, dir.path() / "root/solutions/demo", "demo", "gpu-y", "nvrtc", key};
   const baseline::Placement none = baseline::place(1.0, 0.001, q);
   EXPECT_FALSE(none.ranking);
   EXPECT_EQ(none.note,

@@ -4,10 +4,20 @@
 
 namespace judge::baseline {
 
-bool rung_timed(const File& f, const std::string& source, const std::string& judge_version) {
+bool rung_timed(const File& f, const std::string& source, const std::string& judge_version, const Current& now) {
   return std::any_of(f.entries.begin(), f.entries.end(), [&](const Entry& e) {
-    return e.source == source && e.judge_version == judge_version && !e.engine.empty();
+    return e.source == source && e.judge_version == judge_version && !e.engine.empty() &&
+           staleness(e, now) == Staleness::current;
   });
+}
+
+std::optional<Staleness> rung_staleness(const File& f, const std::string& source, const Current& now) {
+  for (const Entry& e : f.entries) {
+    if (e.source != source) continue;
+    if (const Staleness s = staleness(e, now); s != Staleness::current) return s;
+    return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 void store_rung(File& f, const Ladder& ladder, Entry e) {

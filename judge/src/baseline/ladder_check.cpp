@@ -64,14 +64,18 @@ const Entry* rung_entry(const Ladder& ladder, const RungSpec& rung, const std::v
   return nullptr;
 }
 
-StoreCheck check_store(const Ladder& ladder, const std::vector<Entry>& entries) {
+StoreCheck check_store(const Ladder& ladder, const std::vector<Entry>& entries, const Current* now) {
   StoreCheck c;
   std::vector<std::pair<const RungSpec*, const Entry*>> measured;
   for (const RungSpec& r : ladder.rungs) {
-    if (const Entry* e = rung_entry(ladder, r, entries))
-      measured.emplace_back(&r, e);
-    else
+    const Entry* e = rung_entry(ladder, r, entries);
+    if (!e) {
       c.missing.push_back(r.label);
+      continue;
+    }
+    measured.emplace_back(&r, e);
+    if (const Staleness s = now ? staleness(*e, *now) : Staleness::current; s != Staleness::current)
+      c.stale.emplace_back(r.label, s);
   }
   c.rungs_measured = measured.size();
   std::sort(measured.begin(), measured.end(),
@@ -96,6 +100,12 @@ std::vector<std::string> store_problems(const StoreCheck& check) {
     lines.push_back("incomplete: missing " + list);
   }
   lines.insert(lines.end(), check.close.begin(), check.close.end());
+  for (Staleness why : {Staleness::other_case, Staleness::edited_rung, Staleness::unknown_case}) {
+    std::string list;
+    for (const auto& [label, s] : check.stale)
+      if (s == why) list += (list.empty() ? "" : ", ") + label;
+    if (!list.empty()) lines.push_back(fmt::format("stale: the baselines of {} {}", list, staleness_phrase(why)));
+  }
   return lines;
 }
 

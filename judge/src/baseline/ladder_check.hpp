@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "baseline/freshness.hpp"
 #include "baseline/ladder.hpp"
 #include "baseline/store.hpp"
 
@@ -24,12 +25,15 @@ struct StoreCheck {
   std::size_t rungs_measured = 0;
   std::vector<std::string> missing;  // labels of rungs without a baseline
   std::vector<std::string> close;    // "block-256 and grid-stride are 1.2% apart (at least 3%)"
+  // Rungs whose baseline is stale (baseline/freshness), checked only when given what is current.
+  std::vector<std::pair<std::string, Staleness>> stale;
   bool complete() const { return missing.empty(); }
-  bool ok() const { return missing.empty() && close.empty(); }
+  bool ok() const { return missing.empty() && close.empty() && stale.empty(); }
 };
-StoreCheck check_store(const Ladder& ladder, const std::vector<Entry>& entries);
+StoreCheck check_store(const Ladder& ladder, const std::vector<Entry>& entries, const Current* now = nullptr);
 // A StoreCheck's problems as lines, for `judge baseline check` and `judge validate`:
-// "incomplete: missing X, Y", then one line per pair of rungs too close. Empty when ok.
+// "incomplete: missing X, Y", then one line per pair of rungs too close, then one per reason of
+// staleness ("stale: the baselines of naive, best timed another performance case"). Empty when ok.
 std::vector<std::string> store_problems(const StoreCheck& check);
 
 // A calibration here (`here`) against the shipped baselines of the same GPU model: every pair of

@@ -33,6 +33,7 @@ struct Ranking {
   std::optional<double> behind_slowest;
   std::string engine_note;   // "baselines timed with nvrtc, you with nvcc"; empty when they agree
   std::string missing_note;  // rungs without a baseline on this GPU, and the command that times them
+  std::string stale_note;    // baselines left out as stale (baseline/freshness), and the command that re-times them
   std::vector<Rung> ladder;  // fastest first, you included
 };
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -32,11 +33,18 @@ fs::path default_user_store() {
 
 namespace {
 
+bool is_sha256_hex(const std::string& s) {
+  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+         });
+}
+
 Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
-  if (auto s = spec::expect_keys(j, at,
-                                 {"label", "source", "median_ms", "noise", "n", "judge_version", "cuda_version",
-                                  "driver_version", "date", "engine", "compiler_version", "calibrated"},
-                                 {"label", "median_ms"});
+  if (auto s = spec::expect_keys(
+          j, at,
+          {"label", "source", "median_ms", "noise", "n", "judge_version", "cuda_version", "driver_version", "date",
+           "engine", "compiler_version", "calibrated", "case_key", "source_sha256"},
+          {"label", "median_ms"});
       !s)
     return s.error();
   Entry e;
@@ -53,7 +61,9 @@ Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
                           {"driver_version", &e.driver_version},
                           {"date", &e.date},
                           {"engine", &e.engine},
-                          {"compiler_version", &e.compiler_version}}) {
+                          {"compiler_version", &e.compiler_version},
+                          {"case_key", &e.case_key},
+                          {"source_sha256", &e.source_sha256}}) {
     if (!j.contains(key)) continue;
     auto v = spec::get_string(j[key], at.key(key));
     if (!v) return v.error();
@@ -66,6 +76,10 @@ Result<Entry> read_entry(const spec::Json& j, const spec::JsonPath& at) {
   }
   if (!e.engine.empty() && e.engine != "nvrtc" && e.engine != "nvcc")
     return at.key("engine").error("must be \"nvrtc\" or \"nvcc\"");
+  for (auto [key, value] : {std::pair{"case_key", &e.case_key}, {"source_sha256", &e.source_sha256}}) {
+    if (j.contains(key) && !is_sha256_hex(*value))
+      return at.key(key).error("must be 64 lowercase hex digits (a SHA-256)");
+  }
   if (j.contains("calibrated")) {
     auto v = spec::get_bool(j["calibrated"], at.key("calibrated"));
     if (!v) return v.error();
@@ -149,6 +163,8 @@ std::string to_json_text(const File& f) {
     if (!e.engine.empty()) x["engine"] = e.engine;
     if (!e.compiler_version.empty()) x["compiler_version"] = e.compiler_version;
     if (e.calibrated) x["calibrated"] = true;
+    if (!e.case_key.empty()) x["case_key"] = e.case_key;
+    if (!e.source_sha256.empty()) x["source_sha256"] = e.source_sha256;
     j["entries"].push_back(x);
   }
   return j.dump(2) + "\n";

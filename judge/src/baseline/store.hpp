@@ -24,9 +24,14 @@ struct Entry {
   std::string engine;            // nvrtc or nvcc; empty in files written before judge 0.2 (unknown)
   std::string compiler_version;  // "nvrtc 13.0; g++ 12.2.0" or nvcc's "release 13.0, V13.0.88"
   bool calibrated = false;       // timed by `judge baseline calibrate` from a shipped rung
+  // What was timed (baseline/freshness): the performance case's key (baseline/case_key) and the
+  // SHA-256 of the source file. Empty in files written before these fields: an unknown case.
+  std::string case_key;
+  std::string source_sha256;
   // Not stored: filled when loaded or gathered (baseline/pool).
   std::string origin;      // the file it was loaded from
   bool reference = false;  // a shipped reference solution (a rung), not the user's own
+  bool shipped = false;    // from the shipped store
   std::string note;        // the rung's note from solutions/<slug>/expected.json
 };
 

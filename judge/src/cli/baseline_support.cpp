@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "baseline/freshness.hpp"
 #include "compile/compiler.hpp"
 #include "exec/runner.hpp"
 #include "util/units.hpp"
@@ -43,6 +44,9 @@ std::variant<baseline::Entry, EntryError> entry_from_run(const Judged& j, const 
   e.engine = perf->timing->engine.empty() ? j.result.compile.engine : perf->timing->engine;
   const auto version = e.engine == "nvcc" ? compile::nvcc_version() : compile::nvrtc_toolchain_version();
   if (version) e.compiler_version = *version;
+  // What was timed (baseline/freshness): the case, and the file's bytes.
+  e.case_key = perf->timing->case_key;
+  e.source_sha256 = baseline::file_sha256(r.file);
   return e;
 }
 

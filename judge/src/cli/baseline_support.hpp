@@ -1,6 +1,6 @@
 // What the `judge baseline` subcommands share: turning an accepted run into a baseline entry,
 // the GPU of this machine, the stores, and the declarations of the subcommands kept in their own
-// files (rank, calibrate, check).
+// files (rank, calibrate, check, stamp).
 #pragma once
 
 #include <filesystem>
@@ -46,5 +46,6 @@ std::string known_gpu_keys(const std::vector<std::filesystem::path>& stores, con
 void declare_baseline_rank(CLI::App& parent, const GlobalOptions& g, const ChosenHandler& chosen);
 void declare_baseline_calibrate(CLI::App& parent, const GlobalOptions& g, const ChosenHandler& chosen);
 void declare_baseline_check(CLI::App& parent, const GlobalOptions& g, const ChosenHandler& chosen);
+void declare_baseline_stamp(CLI::App& parent, const GlobalOptions& g, const ChosenHandler& chosen);
 
 }  // namespace judge::cli

@@ -1,11 +1,12 @@
-// judge baseline add|list|import|export (and rank, calibrate, check, declared from their own
-// files): the baseline stores runtimes are ranked against.
+// judge baseline add|list|import|export (and rank, calibrate, check, stamp, declared from their
+// own files): the baseline stores runtimes are ranked against.
 #include <fmt/format.h>
 
 #include <chrono>
 #include <ctime>
 #include <fstream>
 
+#include "baseline/freshness.hpp"
 #include "baseline/store.hpp"
 #include "cli/baseline_support.hpp"
 #include "report/printers.hpp"
@@ -44,6 +45,10 @@ int list(const GlobalOptions& g, const std::string& slug, const std::string& gpu
   auto cat = spec::Catalog::locate(g.root);
   if (!cat) return fail(cat.error().message, 3);
   if (auto c = cat->challenge(slug); !c) return fail(c.error().message, 2);
+  auto ladder = baseline::load_ladder(cat->solutions_dir(slug), slug);
+  if (!ladder) return fail(ladder.error().message, 3);
+  auto now = baseline::load_current(*cat, *ladder);
+  if (!now) return fail(now.error().message, 3);
   const std::vector<std::pair<std::string, fs::path>> stores = {
       {"shipped", cat->root() / "baselines"},
       {"store", store_opt ? fs::path(*store_opt) : baseline::default_user_store()}};
@@ -67,10 +72,11 @@ int list(const GlobalOptions& g, const std::string& slug, const std::string& gpu
     if (!json) fmt::print("{} on {}\n", slug, key);
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& [from, e] = rows[i];
+      const baseline::Staleness status = baseline::staleness(e, *now);
       if (!json) {
-        fmt::print("  {:>3}. {:<24} {:>12}  noise {:.2f}%  {:<8} {:<6} {}\n", i + 1, e.label,
+        fmt::print("  {:>3}. {:<24} {:>12}  noise {:.2f}%  {:<8} {:<6} {}{}\n", i + 1, e.label,
                    report::format_duration_ms(e.median_ms), 100 * e.noise, from, e.engine.empty() ? "?" : e.engine,
-                   e.source);
+                   e.source, status == baseline::Staleness::current ? "" : "  (stale: not ranked)");
       }
       gj["entries"].push_back({{"rank", i + 1},
                                {"label", e.label},
@@ -80,7 +86,10 @@ int list(const GlobalOptions& g, const std::string& slug, const std::string& gpu
                                {"source", e.source},
                                {"engine", e.engine},
                                {"calibrated", e.calibrated},
-                               {"date", e.date}});
+                               {"date", e.date},
+                               {"case_key", e.case_key},
+                               {"source_sha256", e.source_sha256},
+                               {"status", baseline::staleness_code(status)}});
     }
     out["gpus"].push_back(gj);
   }
@@ -132,7 +141,8 @@ int export_file(const std::string& slug, const std::string& gpu, const std::opti
 Command baseline_command() {
   return {
       "baseline",
-      "Add, list, rank, calibrate, check, import and export baselines (runtimes your result is ranked against)",
+      "Add, list, rank, calibrate, check, stamp, import and export baselines (runtimes your result is ranked "
+      "against)",
       [](CLI::App& sub, const GlobalOptions& g) {
         sub.require_subcommand(1);
         auto chosen = std::make_shared<std::function<int()>>();
@@ -181,6 +191,7 @@ Command baseline_command() {
         declare_baseline_rank(sub, g, chosen);
         declare_baseline_calibrate(sub, g, chosen);
         declare_baseline_check(sub, g, chosen);
+        declare_baseline_stamp(sub, g, chosen);
         return std::function<int()>([chosen] { return *chosen ? (*chosen)() : 2; });
       }};
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -40,7 +41,16 @@ std::string clock_text(double seconds) {
   return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-// The plan: every rung not yet timed here (all with --force), challenge by challenge.
+// "3 rungs whose baselines timed another performance case, 1 whose ..." for the plan's line.
+std::string stale_summary(const std::map<baseline::Staleness, std::size_t>& stale) {
+  std::string out;
+  for (const auto& [why, n] : stale)
+    out += fmt::format("{}{} {}", out.empty() ? "" : "; ", n, baseline::staleness_phrase(why));
+  return out;
+}
+
+// The plan: every rung not yet timed here, or whose measurement here is stale (another case, an
+// edited file, or one recorded before baselines named their case); all with --force.
 Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, const fs::path& store,
                               const std::string& key, std::vector<baseline::Ladder>& ladders) {
   std::vector<Job> jobs;
@@ -49,15 +59,22 @@ Result<std::vector<Job>> plan(const spec::Catalog& cat, const CalibrateArgs& a, 
     if (!ladder) return ladder.error();
     auto file = baseline::load(store, key, slug);
     if (!file) return file.error();
+    auto now = baseline::load_current(cat, *ladder);
+    if (!now) return now.error();
     std::size_t to_time = 0;
+    std::map<baseline::Staleness, std::size_t> stale;
     for (const baseline::RungSpec& r : ladder->rungs) {
-      if (!a.force && baseline::rung_timed(*file, baseline::rung_source(slug, r.file), kJudgeVersion)) continue;
+      const std::string source = baseline::rung_source(slug, r.file);
+      if (!a.force && baseline::rung_timed(*file, source, kJudgeVersion, *now)) continue;
+      if (auto why = baseline::rung_staleness(*file, source, *now)) ++stale[*why];
       jobs.push_back({slug, r});
       ++to_time;
     }
     if (to_time == 0 && !ladder->rungs.empty())
       fmt::print("{}: all {} rungs already timed on {} by judge {} (--force times them again)\n", slug,
                  ladder->rungs.size(), key, kJudgeVersion);
+    else if (!stale.empty())
+      fmt::print("{}: timing again the stale baselines on {}: {}\n", slug, key, stale_summary(stale));
     ladders.push_back(std::move(*ladder));
   }
   return jobs;

@@ -2,6 +2,9 @@
 // challenges, their shipped baselines, and optionally a store calibrated here.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
+
 #include "baseline/ladder_check.hpp"
 #include "cli/baseline_support.hpp"
 
@@ -18,22 +21,41 @@ struct CheckArgs {
   bool json = false;
 };
 
+// How stale baselines become current again: timed on that GPU, or stamped where nothing changed.
+std::string retime_hint(const std::string& slug, const std::string& from) {
+  const std::string calibrate = from == "shipped" ? fmt::format("scripts/record-baselines.sh build/bin/judge {}", slug)
+                                                  : fmt::format("judge baseline calibrate {} --store {}", slug, from);
+  return fmt::format(
+      "re-time them on that GPU ({}), or, where the performance case and the rungs are unchanged since they were "
+      "timed, mark them with 'judge baseline stamp {}{}'",
+      calibrate, slug, from == "shipped" ? "" : " --store " + from);
+}
+
 // One GPU key in one store: completeness and spacing, and (for --store) the order against the
 // shipped baselines of the same key. Adds its text lines to `lines`; false when not ok.
-bool check_gpu(const baseline::Ladder& ladder, const std::string& key, const std::string& from,
-               const std::vector<baseline::Entry>& entries, const std::vector<baseline::Entry>* shipped, Json& out,
-               std::vector<std::string>& lines) {
-  const baseline::StoreCheck s = baseline::check_store(ladder, entries);
+bool check_gpu(const baseline::Ladder& ladder, const baseline::Current& now, const std::string& key,
+               const std::string& from, const std::vector<baseline::Entry>& entries,
+               const std::vector<baseline::Entry>* shipped, Json& out, std::vector<std::string>& lines) {
+  const baseline::StoreCheck s = baseline::check_store(ladder, entries, &now);
+  Json stale = Json::array();
+  for (const auto& [label, why] : s.stale)
+    stale.push_back({{"label", label}, {"reason", baseline::staleness_code(why)}});
   out = {{"gpu_key", key},       {"store", from},    {"measured", s.rungs_measured},
-         {"missing", s.missing}, {"close", s.close}, {"order", nullptr}};
+         {"missing", s.missing}, {"close", s.close}, {"stale", stale},
+         {"order", nullptr}};
   std::string head = fmt::format("{} ({}): ", key, from);
   for (const std::string& p : baseline::store_problems(s)) lines.push_back(head + p);
+  if (!s.stale.empty()) lines.push_back(head + retime_hint(ladder.slug, from));
   bool ok = s.ok();
   if (s.ok())
-    lines.push_back(head + fmt::format("{} of {} rungs, at least {:.0f}% apart", s.rungs_measured, ladder.rungs.size(),
-                                       100 * baseline::kMinRungGap));
+    lines.push_back(head + fmt::format("{} of {} rungs, at least {:.0f}% apart, current", s.rungs_measured,
+                                       ladder.rungs.size(), 100 * baseline::kMinRungGap));
   if (shipped && !shipped->empty()) {
-    const baseline::OrderCheck o = baseline::check_order(ladder, *shipped, entries);
+    // Only current shipped baselines say what the order should be.
+    std::vector<baseline::Entry> current;
+    std::copy_if(shipped->begin(), shipped->end(), std::back_inserter(current),
+                 [&](const baseline::Entry& e) { return baseline::staleness(e, now) == baseline::Staleness::current; });
+    const baseline::OrderCheck o = baseline::check_order(ladder, current, entries);
     out["order"] = {{"pairs", o.pairs}, {"swapped", o.swapped}, {"misplaced", o.misplaced}};
     for (const std::string& w : o.swapped) lines.push_back(head + w);
     for (const std::string& w : o.misplaced) lines.push_back(head + w);
@@ -65,6 +87,13 @@ bool check_challenge(const spec::Catalog& cat, const std::string& slug, const Ch
     lines.push_back(p);
   }
   bool ok = problems.empty();
+  auto now = baseline::load_current(cat, *ladder);
+  if (!now) {
+    out["problems"].push_back(now.error().message);
+    lines.push_back(now.error().message);
+    out["ok"] = false;
+    return false;
+  }
   const fs::path shipped_dir = cat.root() / "baselines";
   std::vector<std::string> keys =
       a.gpu.empty() ? baseline::gpu_keys(shipped_dir, slug) : std::vector<std::string>{baseline::gpu_key(a.gpu)};
@@ -77,7 +106,7 @@ bool check_challenge(const spec::Catalog& cat, const std::string& slug, const Ch
     }
     if (f->entries.empty() && a.store) continue;  // --gpu names a GPU the shipped store lacks: --store's below
     Json g;
-    ok = check_gpu(*ladder, key, "shipped", f->entries, nullptr, g, lines) && ok;
+    ok = check_gpu(*ladder, *now, key, "shipped", f->entries, nullptr, g, lines) && ok;
     out["gpus"].push_back(g);
   }
   if (a.store) {
@@ -91,7 +120,7 @@ bool check_challenge(const spec::Catalog& cat, const std::string& slug, const Ch
         return false;
       }
       Json g;
-      ok = check_gpu(*ladder, key, *a.store, here->entries, &shipped->entries, g, lines) && ok;
+      ok = check_gpu(*ladder, *now, key, *a.store, here->entries, &shipped->entries, g, lines) && ok;
       out["gpus"].push_back(g);
     }
   }
@@ -124,7 +153,7 @@ int check(const GlobalOptions& g, CheckArgs a) {
   else
     fmt::print(
         "ladder check: {} of {} challenges ok (at least {} rungs with labels and notes; per GPU every rung "
-        "measured, {:.0f}% apart{})\n",
+        "measured, {:.0f}% apart, timing the current performance case and rungs{})\n",
         good, a.slugs.size(), baseline::kMinRungs, 100 * baseline::kMinRungGap,
         a.store ? "; the store's order as shipped" : "");
   return good == a.slugs.size() ? 0 : 1;
@@ -136,7 +165,8 @@ void declare_baseline_check(CLI::App& parent, const GlobalOptions& g, const Chos
   auto a = std::make_shared<CheckArgs>();
   CLI::App* sub = parent.add_subcommand(
       "check",
-      "Check the ladders: rungs, labels and notes in expected.json; per GPU, every rung measured and spaced; "
+      "Check the ladders: rungs, labels and notes in expected.json; per GPU, every rung measured, spaced and "
+      "current (timing today's performance case and rung files); "
       "with --store, the order of a calibration against the shipped baselines");
   sub->add_option("slugs", a->slugs, "Challenges (default: all)");
   sub->add_option("--gpu", a->gpu, "Only this GPU (name or key); every challenge must then have its baselines");

@@ -1,6 +1,8 @@
-// judge baseline rank SLUG MS: where a runtime measured anywhere stands among a GPU's baselines.
+// judge baseline rank SLUG MS: where a runtime measured anywhere stands among a GPU's baselines
+// (those of the challenge's ranking case: baseline/freshness).
 #include <fmt/format.h>
 
+#include "baseline/case_key.hpp"
 #include "baseline/pool.hpp"
 #include "cli/baseline_support.hpp"
 #include "report/ranking.hpp"
@@ -22,7 +24,10 @@ struct RankArgs {
 int rank_time(const GlobalOptions& g, const RankArgs& a) {
   auto cat = spec::Catalog::locate(g.root);
   if (!cat) return fail(cat.error().message, 3);
-  if (auto c = cat->challenge(a.slug); !c) return fail(c.error().message, 2);
+  auto c = cat->challenge(a.slug);
+  if (!c) return fail(c.error().message, 2);
+  auto suite = cat->testcases(*c);
+  if (!suite) return fail(suite.error().message, 3);
   const std::vector<fs::path> stores = {cat->root() / "baselines", store_or_default(a.store)};
   std::string key;
   if (!a.gpu.empty()) {
@@ -36,24 +41,26 @@ int rank_time(const GlobalOptions& g, const RankArgs& a) {
                   2);
     key = baseline::gpu_key(*name);
   }
-  baseline::PlaceQuery q{stores, cat->solutions_dir(a.slug), a.slug, key, ""};
+  // The time is taken to be of the challenge's ranking case: only baselines of that case rank it.
+  baseline::PlaceQuery q{stores, cat->solutions_dir(a.slug), a.slug, key, "", baseline::ranking_case_key(*c, *suite)};
   // A time given on the command line has no noise of its own: ties use the 1% floor.
   const baseline::Placement p = baseline::place(a.ms, 0, q);
-  if (!p.ranking) {
-    std::string why = p.note;
-    if (!a.gpu.empty()) why += fmt::format(" (baselines of {} exist for: {})", a.slug, known_gpu_keys(stores, a.slug));
-    return fail(why, 2);
-  }
+  std::string why = p.note;
+  if (!p.ranking && !a.gpu.empty() && p.reason == "no_baselines")
+    why += fmt::format(" (baselines of {} exist for: {})", a.slug, known_gpu_keys(stores, a.slug));
   if (a.json) {
     nlohmann::ordered_json j;
     j["format"] = "judge-baseline-rank/1";
     j["challenge"] = a.slug;
     j["gpu_key"] = key;
     j["median_ms"] = a.ms;
-    j["ranking"] = report::ranking_json(*p.ranking);
+    j["ranking"] = p.ranking ? report::ranking_json(*p.ranking) : nlohmann::ordered_json();
+    j["ranking_note"] = p.ranking ? "" : why;
+    j["ranking_reason"] = p.ranking ? nlohmann::ordered_json() : nlohmann::ordered_json(p.reason);
     fmt::print("{}\n", j.dump(2));
-    return 0;
+    return p.ranking ? 0 : 2;
   }
+  if (!p.ranking) return fail(why, 2);
   fmt::print("{} in {} on {}\n", a.slug, util::format_duration_ms(a.ms), key);
   fmt::print("{}",
              report::ranking_text(*p.ranking, "  ", util::stream_wants_color(stdout), report::bar_style_for(stdout)));

@@ -162,9 +162,7 @@ int run_grade(const GlobalOptions& g, GradeArgs a) {
 
   int exit_code = exit_code_for(a, rows);
   if (a.judge.store && !a.compile_only) {
-    if (auto s =
-            grade::update_class_store(rows, *gpus, cat->root() / "baselines", *a.judge.store, util::utc_timestamp());
-        !s)
+    if (auto s = grade::update_class_store(rows, *gpus, *cat, *a.judge.store, util::utc_timestamp()); !s)
       exit_code = fail(s.error().message, code(ExitCode::judge_error));
   }
   grade::BatchInfo batch{fs::absolute(a.target).lexically_normal(), shard, a.compile_only, a.judge.tests, *gpus};

@@ -9,16 +9,17 @@
 
 #include "grade/gpus.hpp"
 #include "grade/pipeline.hpp"
+#include "spec/catalog.hpp"
 #include "util/result.hpp"
 
 namespace judge::grade {
 
 std::string baseline_label(const Submission& s);
 
-// Stores the accepted rows, then sets each stored row's percentile to its rank among the shipped
-// baselines and the store's other entries. `date` is the UTC time stamp recorded with each entry.
-Status update_class_store(std::vector<Graded>& rows, const std::vector<Gpu>& gpus,
-                          const std::filesystem::path& shipped_store, const std::filesystem::path& class_store,
-                          const std::string& date);
+// Stores the accepted rows (with the case they timed), then sets each stored row's percentile to
+// its rank among the current shipped baselines of the catalog's data root and the store's other
+// entries of the same case (baseline/freshness). `date` is the UTC time stamp recorded with each entry.
+Status update_class_store(std::vector<Graded>& rows, const std::vector<Gpu>& gpus, const spec::Catalog& catalog,
+                          const std::filesystem::path& class_store, const std::string& date);
 
 }  // namespace judge::grade

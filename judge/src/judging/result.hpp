@@ -51,8 +51,10 @@ struct Timing {
   std::optional<double> bandwidth_gbs;  // from the challenge's work.bytes
   std::optional<double> gflops;         // from work.flops
   std::optional<SpeedOfLight> speed_of_light;
+  std::string case_key;  // the timed case's key (baseline/case_key), recorded in baselines made from it
   std::optional<baseline::Ranking> ranking;
-  std::string ranking_note;  // e.g. "no baselines for this GPU"
+  std::string ranking_note;    // e.g. "no baselines for this GPU"
+  std::string ranking_reason;  // without a ranking, why (baseline::Placement::reason)
 };
 
 // Where one test's wall time went, in ms (each test's "time_split" in `judge run --json`): what a

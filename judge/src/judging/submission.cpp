@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "baseline/case_key.hpp"
 #include "baseline/pool.hpp"
 #include "bench/device_peak.hpp"
 #include "compile/binding.hpp"
@@ -41,9 +42,11 @@ void rank_against_baselines(Timing& timing, const std::string& slug, const nlohm
                             const std::string& engine, const RunOptions& opt) {
   baseline::PlaceQuery q{opt.baseline_stores, opt.data_root / "solutions" / slug, slug,
                          baseline::gpu_key(device.value("name", "")), engine};
+  q.case_key = timing.case_key;  // only baselines of the case it timed rank it
   baseline::Placement p = baseline::place(timing.events.median_ms, timing.events.noise, q);
   timing.ranking = std::move(p.ranking);
   timing.ranking_note = std::move(p.note);
+  timing.ranking_reason = std::move(p.reason);
 }
 
 Result<exec::Runner> start_and_load(const exec::RunnerLimits& limits, const std::string& artifact) {
@@ -334,6 +337,7 @@ RunResult judge_artifact(RunResult result, const spec::Challenge& c, const spec:
       if (tr.timing) {
         tr.timing->engine = timed_engine;
         tr.timing->engine_note = timing_note;
+        tr.timing->case_key = baseline::case_key(c, tc);  // what the baselines it ranks against must time
       }
       if (tr.verdict == Verdict::AC && tr.timing)
         rank_against_baselines(*tr.timing, c.slug, result.device, tr.timing->engine, opt);

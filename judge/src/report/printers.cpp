@@ -182,8 +182,10 @@ nlohmann::ordered_json timing_json(const judging::Timing& t) {
   } else {
     tj["speed_of_light"] = nullptr;
   }
+  tj["case_key"] = t.case_key;
   tj["ranking"] = t.ranking ? ranking_json(*t.ranking) : nlohmann::ordered_json();
   tj["ranking_note"] = t.ranking_note;
+  tj["ranking_reason"] = t.ranking_reason.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.ranking_reason);
   return tj;
 }
 

@@ -70,6 +70,7 @@ std::string ranking_text(const baseline::Ranking& r, const std::string& pad, boo
   if (r.next_slower) out += pad + "below: " + neighbour(*r.next_slower, r.next_slower_ratio, "slower") + "\n";
   if (!r.engine_note.empty()) out += util::paint(pad + "note: " + r.engine_note, Color::yellow, color) + "\n";
   if (!r.missing_note.empty()) out += util::paint(pad + "note: " + r.missing_note, Color::dim, color) + "\n";
+  if (!r.stale_note.empty()) out += util::paint(pad + "note: " + r.stale_note, Color::yellow, color) + "\n";
   // On a terminal each rung's time is also a bar, on one log scale (times span orders of
   // magnitude), of a fixed width, so the notes after it line up.
   std::vector<double> times;
@@ -112,6 +113,7 @@ nlohmann::ordered_json ranking_json(const baseline::Ranking& r) {
   j["behind_slowest"] = r.behind_slowest ? nlohmann::ordered_json(*r.behind_slowest) : nlohmann::ordered_json();
   j["engine_note"] = r.engine_note;
   j["missing_note"] = r.missing_note;
+  j["stale_note"] = r.stale_note;
   j["ladder"] = nlohmann::ordered_json::array();
   for (const auto& rung : r.ladder) j["ladder"].push_back(rung_json(rung));
   return j;
