@@ -180,7 +180,7 @@ TEST(Constraints, ALargerRankingCaseStandsBesideTheOfficialOne) {
   ASSERT_TRUE(one) << one.error().message;
   EXPECT_EQ(spec::ranking_case(*one)->name, "performance");
   const std::string larger = a_case("performance-large", "performance", 1000000, 5000, R"({"uniform": [-1, 1]})",
-                                    R"(, "beyond_spec": "launch-bound official size", "rank": true)");
+                                    R"(, "beyond_spec": "past N <= 10000: the official size is launch-bound", "rank": true)");
   auto two = f.suite(official + "," + larger);
   ASSERT_TRUE(two) << two.error().message;
   EXPECT_EQ(spec::ranking_case(*two)->name, "performance-large");

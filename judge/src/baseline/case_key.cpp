@@ -32,10 +32,7 @@ std::string case_key(const spec::Challenge& c, const spec::TestCase& tc) {
 }
 
 const spec::TestCase* ranking_case(const spec::TestSuite& suite) {
-  for (const spec::TestCase& tc : suite.cases) {
-    if (tc.kind == spec::CaseKind::performance) return &tc;
-  }
-  return nullptr;
+  return spec::ranking_case(suite);
 }
 
 std::string ranking_case_key(const spec::Challenge& c, const spec::TestSuite& suite) {

@@ -229,7 +229,7 @@ Problems check_performance_size(const fs::path& root, const spec::Challenge& c, 
         out.push_back({file, fmt::format("$.cases[{}].scalars.{}", i, name),
                        fmt::format("the performance case has {} = {}, the official performance size is {} = {} "
                                    "({}): time at the official size; where it is launch-bound, add a larger case "
-                                   "beside it with \"rank\": true and \"beyond_spec\"",
+                                   "beside it with \"rank\": true",
                                    name, s->second, name, official, row.perf_sizes)});
     }
   }

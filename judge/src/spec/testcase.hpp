@@ -50,8 +50,9 @@ struct TestCase {
   // with a warning (--strict rejects).
   std::string beyond_spec;
   // Performance cases: this one is timed for the ranking against baselines. A suite has one
-  // official-size performance case and at most one larger one beside it (beyond_spec, "rank":
-  // true) where the official size is launch-bound; without it the official case ranks.
+  // official-size performance case and at most one larger one beside it ("rank": true, and
+  // beyond_spec when it lies past the statement) where the official size is launch-bound;
+  // without it the official case ranks.
   bool ranks = false;
 };
 
