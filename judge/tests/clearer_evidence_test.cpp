@@ -38,7 +38,9 @@ TEST(ClearerTest, StrengthOfADiagnosis) {
   EXPECT_EQ(judging::evidence_strength(failed("a", "constant_factor", 1)), 1);
   EXPECT_EQ(judging::evidence_strength(failed("a", "values_misplaced", 999)), 2);
   EXPECT_EQ(judging::evidence_strength(failed("a", "nan_or_inf", 1)), 2) << "a NaN is clear on its own";
-  EXPECT_EQ(judging::evidence_strength(failed("a", "unwritten_tail", 1)), 2);
+  EXPECT_EQ(judging::evidence_strength(failed("a", "wrong_at_tile_positions", 64)), 2);
+  EXPECT_EQ(judging::evidence_strength(failed("a", "nothing_written", 16)), 0) << "about other elements";
+  EXPECT_EQ(judging::evidence_strength(failed("a", "unwritten_tail", 1)), 0);
   TestResult terms = failed("a", "wrong_values", 1);
   terms.evidence["terms"] = {{"end", "last"}, {"count", 1}};
   EXPECT_EQ(judging::evidence_strength(terms), 2) << "a sum off by its last term says which";
@@ -49,6 +51,9 @@ TEST(ClearerTest, StrengthOfADiagnosis) {
   EXPECT_FALSE(judging::wants_clearer_test(rte)) << "only wrong outputs are explained by other tests";
   EXPECT_TRUE(judging::wants_clearer_test(failed("a", "wrong_values", 4)));
   EXPECT_FALSE(judging::wants_clearer_test(failed("a", "values_misplaced", 999)));
+  EXPECT_TRUE(judging::wants_clearer_test(failed("a", "input_copied", 2)));
+  EXPECT_FALSE(judging::wants_clearer_test(failed("a", "never_written", 12))) << "its ranges say where";
+  EXPECT_FALSE(judging::wants_clearer_test(terms));
 }
 
 TEST(ClearerTest, PicksTheEarliestOfTheStrongestLaterTests) {
@@ -61,6 +66,9 @@ TEST(ClearerTest, PicksTheEarliestOfTheStrongestLaterTests) {
   EXPECT_EQ(judging::clearest_test(first, {&passed, &weak, &clear, &also_clear}), &clear);
   EXPECT_EQ(judging::clearest_test(first, {&passed, &weak}), &weak) << "a hint beats nothing";
   EXPECT_EQ(judging::clearest_test(first, {&passed}), nullptr);
+  // gaussian-blur's border left unwritten: a smaller image with nothing written shows no more.
+  const TestResult nothing = failed("example-2", "nothing_written", 4);
+  EXPECT_EQ(judging::clearest_test(first, {&nothing}), nullptr);
   const TestResult generic = failed("x", "wrong_values", 9);
   EXPECT_EQ(judging::clearest_test(weak, {&generic}), nullptr) << "never a weaker one";
   EXPECT_EQ(judging::clearest_test(clear, {&also_clear}), nullptr) << "a clear first test keeps its own";

@@ -159,9 +159,10 @@ std::string describe_terms(const Form& f, const EndTerms& e) {
     return fmt::format("{}: {} added twice ({})", which, elements,
                        e.last ? "a tail loop that repeats what the main or vectorized loop already did"
                               : "a first element handled both before and inside the loop");
-  return fmt::format(
-      "minus {}: {} left out ({})", which, elements,
-      e.last ? "a loop bound one short, or a tail after the vectorized loop never added" : "a loop that starts late");
+  return fmt::format("minus {}: {} left out ({})", which, elements,
+                     e.last
+                         ? "a loop bound one short, a tail never added, or a partial sum that never reaches the result"
+                         : "a loop that starts late");
 }
 
 }  // namespace

@@ -26,6 +26,11 @@ bool is_value_relation(std::string_view code) {
   return std::find(std::begin(kRelations), std::end(kRelations), code) != std::end(kRelations);
 }
 
+// How many wrong elements a relation was checked on (its evidence's count).
+std::size_t relation_elements(const TestResult& r) {
+  return r.evidence.is_object() ? r.evidence.value("count", std::size_t{0}) : 0;
+}
+
 bool failed_on_values(const TestResult& r) {
   return r.verdict == Verdict::WA && r.wrong_output;
 }
@@ -95,14 +100,15 @@ int evidence_strength(const TestResult& r) {
   if (!failed_on_values(r)) return 0;
   const std::string& code = r.diagnosis;
   if (code == diagnosis::wrong_values) return r.evidence.contains("terms") ? 2 : 0;  // terms: explain/reduction
-  if (code.empty() || code == diagnosis::never_written) return 0;
-  if (!is_value_relation(code)) return 2;  // NaN/Inf, where elements were never written, tile positions...
-  const std::size_t count = r.evidence.is_object() ? r.evidence.value("count", std::size_t{0}) : 0;
-  return count >= kClearElements ? 2 : 1;
+  if (is_value_relation(code)) return relation_elements(r) >= kClearElements ? 2 : 1;
+  if (code == "nan_or_inf" || code == "wrong_at_tile_positions") return 2;
+  return 0;  // never-written patterns, a race...: about other things than the wrong values
 }
 
 bool wants_clearer_test(const TestResult& first) {
-  return failed_on_values(first) && evidence_strength(first) < 2;
+  if (!failed_on_values(first)) return false;
+  if (first.diagnosis == diagnosis::wrong_values) return !first.evidence.contains("terms");
+  return is_value_relation(first.diagnosis) && relation_elements(first) < kClearElements;
 }
 
 const TestResult* clearest_test(const TestResult& first, const std::vector<const TestResult*>& later) {

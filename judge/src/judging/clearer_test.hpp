@@ -21,12 +21,15 @@ namespace judge::judging {
 // A relation that rests on fewer wrong elements than this is only a hint.
 inline constexpr std::size_t kClearElements = 4;
 
-// How much a test's diagnosis says about its wrong output: 0 nothing specific (`wrong_values` with
-// counts or values, `never_written` with ranges, or not a wrong output), 1 a relation resting on
-// fewer than kClearElements elements, 2 a clear pattern.
+// How much a test's diagnosis says about its wrong values: 0 nothing specific (`wrong_values` with
+// counts or values; never-written patterns and races, which are about other things; not a wrong
+// output), 1 a relation resting on fewer than kClearElements elements, 2 a clear pattern (a
+// relation on more, NaN/Inf, tile positions, a sum off by its end terms).
 int evidence_strength(const TestResult& r);
 
-// Whether `first` (the first failed test) is a wrong output whose diagnosis says little.
+// Whether `first` (the first failed test) has wrong values its diagnosis says little about: the
+// generic `wrong_values`, or a relation on fewer than kClearElements elements. Never-written
+// patterns say where, and are not searched further.
 bool wants_clearer_test(const TestResult& first);
 
 // Of `later` (tests after `first`), the one to cite: the earliest of the strongest failed ones,
