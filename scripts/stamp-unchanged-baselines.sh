@@ -30,6 +30,12 @@ for slug in "${slugs[@]}"; do
     mkdir -p "$then_root" "$store/$gpu"
     git archive "$commit" "challenges/$slug" "testcases/$slug.json" "solutions/$slug" | tar -x -C "$then_root"
     git show "$commit:$file" >"$store/$gpu/$slug.json"
+    # The old sampled-checking key ("check": {"sample_above_flops", ...}) says how outputs were
+    # compared, not what was timed (it is no part of the case key): drop it so the old data loads.
+    spec="$then_root/challenges/$slug/challenge.json"
+    if jq -e '.check.sample_above_flops' "$spec" >/dev/null 2>&1; then
+      jq 'del(.check)' "$spec" >"$spec.tmp" && mv "$spec.tmp" "$spec"
+    fi
     if ! why=$("$judge" --root "$then_root" baseline stamp "$slug" --gpu "$gpu" --store "$store" 2>&1); then
       # Data this judge no longer reads cannot say what was timed: re-time to be sure.
       echo "$gpu/$slug: STALE (the data of ${commit:0:12} does not stamp here: $(tail -1 <<<"$why" | sed "s|$scratch/||g"))"
