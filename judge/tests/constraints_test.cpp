@@ -162,11 +162,11 @@ TEST(Constraints, ABeyondSpecCaseLoadsAndMustReallyLieOutside) {
   auto bad = f.suite(a_case("big", "functional", 20000, 2, R"({"uniform": [-1, 1]})"));
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().message.find("beyond_spec"), std::string::npos);
-  auto suite = f.suite(a_case("big", "functional", 20000, 2, R"({"uniform": [-1, 1]})",
-                              R"(, "beyond_spec": "N past 10000 to time a large case")") +
-                       "," +
-                       a_case("marked-inside", "functional", 8, 2, R"({"uniform": [-1, 1]})",
-                              R"(, "beyond_spec": "wrongly marked")"));
+  auto suite = f.suite(
+      a_case("big", "functional", 20000, 2, R"({"uniform": [-1, 1]})",
+             R"(, "beyond_spec": "N past 10000 to time a large case")") +
+      "," +
+      a_case("marked-inside", "functional", 8, 2, R"({"uniform": [-1, 1]})", R"(, "beyond_spec": "wrongly marked")"));
   ASSERT_TRUE(suite) << suite.error().message;
   const content::Problems ps = content::check_case_constraints(f.root(), f.challenge(), *suite);
   ASSERT_EQ(ps.size(), 1u) << all(ps);
@@ -179,8 +179,9 @@ TEST(Constraints, ALargerRankingCaseStandsBesideTheOfficialOne) {
   auto one = f.suite(official);
   ASSERT_TRUE(one) << one.error().message;
   EXPECT_EQ(spec::ranking_case(*one)->name, "performance");
-  const std::string larger = a_case("performance-large", "performance", 1000000, 5000, R"({"uniform": [-1, 1]})",
-                                    R"(, "beyond_spec": "past N <= 10000: the official size is launch-bound", "rank": true)");
+  const std::string larger =
+      a_case("performance-large", "performance", 1000000, 5000, R"({"uniform": [-1, 1]})",
+             R"(, "beyond_spec": "past N <= 10000: the official size is launch-bound", "rank": true)");
   auto two = f.suite(official + "," + larger);
   ASSERT_TRUE(two) << two.error().message;
   EXPECT_EQ(spec::ranking_case(*two)->name, "performance-large");
@@ -230,8 +231,8 @@ TEST(StatementFacts, ChallengeJsonAgainstTheStatement) {
 
 TEST(BeyondSpec, AFailurePastTheStatementIsAcceptedWithAWarningUnlessStrict) {
   Fixture f;
-  auto suite = f.suite(a_case("big", "functional", 20000, 2, R"({"uniform": [-1, 1]})",
-                              R"(, "beyond_spec": "N past the statement")"));
+  auto suite = f.suite(
+      a_case("big", "functional", 20000, 2, R"({"uniform": [-1, 1]})", R"(, "beyond_spec": "N past the statement")"));
   ASSERT_TRUE(suite) << suite.error().message;
   const spec::TestCase& tc = suite->cases[0];
   judging::TestResult wa;

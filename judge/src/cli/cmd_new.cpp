@@ -31,7 +31,8 @@ int scaffold(const GlobalOptions& g, NewArgs a) {
   auto plan = content::plan_challenge(a.request, facts ? &*facts : nullptr, facts_file.string());
   if (!plan) return fail(plan.error().message, 2);
   // The statement's constraints, from the table beside the facts table when it is there.
-  if (const auto statements_file = content::statement_facts_file(facts_file); std::filesystem::exists(statements_file, ec)) {
+  if (const auto statements_file = content::statement_facts_file(facts_file);
+      std::filesystem::exists(statements_file, ec)) {
     auto st = content::load_statement_facts(statements_file);
     if (!st) return fail(st.error().message, 2);
     if (const content::StatementRow* row = st->find(plan->slug)) content::apply_statement(*plan, *row);

@@ -24,8 +24,8 @@ nlohmann::ordered_json to_json(const content::ValidateReport& r) {
       {"ok", r.ok()},
       {"facts", r.facts_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.facts_file)},
       {"facts_note", r.facts_note},
-      {"statements", r.statements_file.empty() ? nlohmann::ordered_json(nullptr)
-                                               : nlohmann::ordered_json(r.statements_file)},
+      {"statements",
+       r.statements_file.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.statements_file)},
       {"challenges", nlohmann::ordered_json::array()}};
   for (const content::ChallengeReport& c : r.challenges) {
     nlohmann::ordered_json problems = nlohmann::ordered_json::array();

@@ -84,8 +84,8 @@ void check_named(const spec::Challenge& c, const Clause& cl, const spec::Param& 
     } else {
       const spec::Bound& mine = is_lo ? p.values->lo : p.values->hi;
       if (mine.expr) {
-        report(fmt::format("the {} bound of {}'s values is '{}', the statement's is a number", is_lo ? "lower" : "upper",
-                           p.name, mine.text()));
+        report(fmt::format("the {} bound of {}'s values is '{}', the statement's is a number",
+                           is_lo ? "lower" : "upper", p.name, mine.text()));
         continue;
       }
       ours = mine.number;

@@ -93,8 +93,7 @@ std::string challenge_json_text(const NewChallenge& n) {
     for (const std::string& r : n.relations) list += (list.empty() ? "" : ", ") + quoted(r);
     s += "  \"constraints\": [" + list + "],\n";
   }
-  s += fmt::format("  \"tolerance\": {{\"atol\": {}, \"rtol\": {}}},\n  \"time_limit_ms\": 2000\n}}\n", n.atol,
-                   n.rtol);
+  s += fmt::format("  \"tolerance\": {{\"atol\": {}, \"rtol\": {}}},\n  \"time_limit_ms\": 2000\n}}\n", n.atol, n.rtol);
   return s;
 }
 
@@ -105,7 +104,8 @@ std::string readme_text(const NewChallenge& n) {
       inout +=
           fmt::format(" {0} is modified in place: write `{0} (before) = [...]` and `{0} (after) = [...]`.", p.name);
   }
-  return fmt::format(R"TXT(# {title}
+  return fmt::format(
+      R"TXT(# {title}
 
 {todo}: the task in a few sentences, in our own words: what `solve` computes from which buffers, and what it writes.
 
@@ -129,12 +129,12 @@ Every pointer `solve` receives is a device pointer.
 
 - {todo}: the tolerance, in place or not, outputs hold garbage when `solve` starts, anything subtle.
 )TXT",
-                     fmt::arg("title", n.title), fmt::arg("todo", kTodoMarker), fmt::arg("signature", n.signature),
-                     fmt::arg("inout", inout),
-                     fmt::arg("statement", n.statement_constraints.empty()
-                                               ? std::string()
-                                               : "\n- The statement's clauses, for reference (say them in our own words): " +
-                                                     n.statement_constraints));
+      fmt::arg("title", n.title), fmt::arg("todo", kTodoMarker), fmt::arg("signature", n.signature),
+      fmt::arg("inout", inout),
+      fmt::arg("statement", n.statement_constraints.empty()
+                                ? std::string()
+                                : "\n- The statement's clauses, for reference (say them in our own words): " +
+                                      n.statement_constraints));
 }
 
 std::string starter_text(const NewChallenge& n) {

@@ -116,7 +116,8 @@ std::vector<std::string> parse_zero_outputs(const std::string& output_init) {
     if (colon == std::string::npos) continue;
     const std::string how = trim(item.substr(colon + 1));
     // "zeros" alone, or with the statement's guarantee; a bracket limits it to some tests.
-    if (how == "zeros" || how.starts_with("zeros statement-guarantees-zero")) out.push_back(trim(item.substr(0, colon)));
+    if (how == "zeros" || how.starts_with("zeros statement-guarantees-zero"))
+      out.push_back(trim(item.substr(0, colon)));
   }
   return out;
 }

@@ -124,7 +124,8 @@ Result<ValidateReport> validate(const spec::Catalog& cat, const std::vector<std:
   }
   std::vector<CompileFile> to_compile;
   for (const std::string& slug : slugs)
-    report.challenges.push_back(validate_one(cat, slug, facts ? &*facts : nullptr, statements ? &*statements : nullptr, o, to_compile));
+    report.challenges.push_back(
+        validate_one(cat, slug, facts ? &*facts : nullptr, statements ? &*statements : nullptr, o, to_compile));
   if (o.compile) {
     auto found = check_compile(cat.root(), to_compile, {o.executable});
     for (ChallengeReport& r : report.challenges) append(r.problems, std::move(found[r.slug]));

@@ -28,8 +28,8 @@ struct ChallengeReport {
 };
 
 struct ValidateReport {
-  std::string facts_file;  // the table used; empty when none
-  std::string facts_note;  // why the checks against it were skipped; empty when it was used
+  std::string facts_file;       // the table used; empty when none
+  std::string facts_note;       // why the checks against it were skipped; empty when it was used
   std::string statements_file;  // the statements' constraints table used (beside facts_file); empty when none
   std::vector<ChallengeReport> challenges;
   bool ok() const;

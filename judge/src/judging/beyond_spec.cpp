@@ -16,8 +16,9 @@ void apply_beyond_spec(TestResult& tr, const spec::Challenge& c, const spec::Tes
   if (tr.verdict == Verdict::AC || tr.verdict == Verdict::JE) return;
   const std::string code(verdict_code(tr.verdict));
   if (strict) {
-    tr.details.insert(tr.details.begin(),
-                      fmt::format("this test lies past the statement's limits ({}); --strict rejects it", tr.beyond_spec));
+    tr.details.insert(
+        tr.details.begin(),
+        fmt::format("this test lies past the statement's limits ({}); --strict rejects it", tr.beyond_spec));
     return;
   }
   const std::string why = tr.beyond_spec == tc.beyond_spec ? tc.beyond_spec : tr.beyond_spec + "; " + tc.beyond_spec;

@@ -103,6 +103,11 @@ void render_test(std::string& out, const judging::TestResult& t, bool color, Bar
     line += util::paint(format_duration_ms(*t.solve_ms), Color::dim, color);
   }
   out += line + "\n";
+  if (!t.beyond_spec.empty() && !t.excused)
+    out += util::paint("       past the statement's limits (" + t.beyond_spec +
+                           "): a failure here does not reject (--strict rejects)",
+                       Color::dim, color) +
+           "\n";
   if (t.timing && t.verdict == Verdict::AC) render_timing(out, *t.timing, color, bars);
   if (!t.sampled.empty()) out += util::paint("       " + t.sampled, Color::dim, color) + "\n";
   if (!t.summary.empty()) out += "       " + t.summary + "\n";
@@ -211,6 +216,10 @@ nlohmann::ordered_json test_json(const judging::TestResult& t) {
                      {"total_ms", t.time_split.total_ms}};
   j["output"] = t.output;
   j["output_truncated"] = t.output_truncated;
+  j["beyond_spec"] = t.beyond_spec.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.beyond_spec);
+  j["excused_verdict"] =
+      t.excused ? nlohmann::ordered_json(judging::verdict_code(*t.excused)) : nlohmann::ordered_json();
+  if (t.timing) j["ranks"] = t.ranks;
   return j;
 }
 

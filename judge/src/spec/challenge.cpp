@@ -145,8 +145,9 @@ Status read_buffer_constraints(const Json& j, const JsonPath& at, Param& p) {
 }
 
 Result<Param> read_param(const Json& j, const JsonPath& at) {
-  if (auto s = expect_keys(j, at, {"name", "type", "pointer", "role", "shape", "range", "values", "allow_nonfinite", "init"},
-                           {"name", "type"});
+  if (auto s =
+          expect_keys(j, at, {"name", "type", "pointer", "role", "shape", "range", "values", "allow_nonfinite", "init"},
+                      {"name", "type"});
       !s)
     return s.error();
   Param p;

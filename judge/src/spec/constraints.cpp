@@ -12,7 +12,8 @@ namespace {
 
 // 1e+06 -> "1000000", 0.5 -> "0.5": the shortest text that reads back the same.
 std::string number_text(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+    return fmt::format("{}", static_cast<long long>(v));
   return fmt::format("{}", v);
 }
 
@@ -48,7 +49,9 @@ Result<double> bound_value(const Bound& b, const ScalarValues& scalars) {
 
 }  // namespace
 
-std::string Bound::text() const { return expr ? expr->text() : number_text(number); }
+std::string Bound::text() const {
+  return expr ? expr->text() : number_text(number);
+}
 
 Result<Bound> parse_bound(double number) {
   if (!std::isfinite(number)) return make_error("a bound must be a finite number");
@@ -91,11 +94,14 @@ Result<Relation> parse_relation(const std::string& text) {
   auto last = util::Expr::parse(text.substr(start));
   if (!last) return make_error(last.error().message + " (a side of '" + text + "')");
   r.sides.push_back(std::move(*last));
-  if (r.ops.empty()) return make_error("'" + text + "' compares nothing: write it as \"lhs <= rhs\" (or <, >=, >, ==, !=)");
+  if (r.ops.empty())
+    return make_error("'" + text + "' compares nothing: write it as \"lhs <= rhs\" (or <, >=, >, ==, !=)");
   return r;
 }
 
-std::string Violation::line() const { return fmt::format("{} is outside {}", found, clause); }
+std::string Violation::line() const {
+  return fmt::format("{} is outside {}", found, clause);
+}
 
 std::string value_clause(const Param& p) {
   if (!p.values) return fmt::format("the finite values {} may hold (no inf or NaN)", p.name);
@@ -160,8 +166,7 @@ std::optional<Violation> value_violation(const Param& p, const ScalarValues& sca
   if (!p.values && !check_finite) return std::nullopt;
   for (std::size_t i = 0; i < count; ++i) {
     const double v = load_element(p.type, data, i);
-    const bool inside = std::isnan(v) ? !check_finite
-                                      : (v >= lo && v <= hi && (!check_finite || std::isfinite(v)));
+    const bool inside = std::isnan(v) ? !check_finite : (v >= lo && v <= hi && (!check_finite || std::isfinite(v)));
     if (!inside)
       return Violation{value_clause(p), fmt::format("{}[{}] = {}", p.name, i, std::isnan(v) ? "nan" : number_text(v))};
   }

@@ -237,8 +237,10 @@ Result<CaseKind> read_kind(const Json& j, const JsonPath& at) {
 }
 
 Result<TestCase> read_case(const Json& j, const JsonPath& at, const Challenge& c) {
-  if (auto s = expect_keys(j, at, {"name", "kind", "seed", "scalars", "inputs", "expected", "note", "time_limit_ms", "beyond_spec", "rank"},
-                           {"name", "kind", "scalars", "inputs"});
+  if (auto s = expect_keys(
+          j, at,
+          {"name", "kind", "seed", "scalars", "inputs", "expected", "note", "time_limit_ms", "beyond_spec", "rank"},
+          {"name", "kind", "scalars", "inputs"});
       !s)
     return s.error();
   TestCase tc;
