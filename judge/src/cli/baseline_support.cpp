@@ -25,10 +25,7 @@ std::variant<baseline::Entry, EntryError> entry_from_run(const Judged& j, const 
   if (j.result.verdict != judging::Verdict::AC)
     return EntryError{"only accepted solutions become baselines",
                       static_cast<int>(judging::exit_code_for(j.result.verdict))};
-  const judging::TestResult* perf = nullptr;
-  for (const auto& t : j.result.tests) {
-    if (t.timing) perf = &t;
-  }
+  const judging::TestResult* perf = judging::ranking_test(j.result.tests);
   if (!perf) return EntryError{"no performance result to store (does the challenge have a performance case?)", 3};
   baseline::Entry e;
   e.label = label.empty() ? fs::path(r.file).stem().string() : label;

@@ -17,10 +17,8 @@ namespace {
 
 const judging::Timing* accepted_timing(const Graded& g) {
   if (g.result.verdict != judging::Verdict::AC) return nullptr;
-  for (const judging::TestResult& t : g.result.tests) {
-    if (t.timing) return &*t.timing;
-  }
-  return nullptr;
+  const judging::TestResult* t = judging::ranking_test(g.result.tests);
+  return t ? &*t->timing : nullptr;
 }
 
 std::string gpu_name(const Graded& g, const std::vector<Gpu>& gpus) {

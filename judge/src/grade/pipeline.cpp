@@ -169,13 +169,12 @@ std::variant<Graded, Compiled> compile_one(std::size_t index, const Submission& 
                   arch,  std::move(g.compile_note), std::move(timing)};
 }
 
-// The performance case's median and percentile, when it ran and passed.
+// The ranking performance case's median and percentile, when it ran and passed.
 void take_timing(Graded& g) {
-  for (const judging::TestResult& t : g.result.tests) {
-    if (!t.timing || t.verdict != Verdict::AC) continue;
-    g.median_ms = t.timing->events.median_ms;
-    if (t.timing->ranking) g.percentile = t.timing->ranking->percentile;
-  }
+  const judging::TestResult* t = judging::ranking_test(g.result.tests);
+  if (!t || t->verdict != Verdict::AC) return;
+  g.median_ms = t->timing->events.median_ms;
+  if (t->timing->ranking) g.percentile = t->timing->ranking->percentile;
 }
 
 // A verdict sharing the GPU may have caused: a test other than the performance case (which has

@@ -91,6 +91,11 @@ struct TestResult {
   std::optional<Timing> timing;  // performance case
   std::string output;            // what the solution printed (capped)
   bool output_truncated = false;
+  // The case lies past the statement's limits (spec::TestCase::beyond_spec): the clause it
+  // exceeds. A failure there is AC with a warning; `excused` keeps the verdict it would have had.
+  std::string beyond_spec;
+  std::optional<Verdict> excused;
+  bool ranks = false;  // the performance case the percentile is computed on (spec::ranking_case)
 };
 
 struct CompileInfo {
@@ -130,5 +135,16 @@ struct RunResult {
   std::optional<profile::Profile> profile;  // --profile (judging/profile_run.hpp)
   TimeSplit time_split;
 };
+
+// The test whose timing ranks against baselines: the one marked `ranks`, else the last timed one.
+inline const TestResult* ranking_test(const std::vector<TestResult>& tests) {
+  const TestResult* last = nullptr;
+  for (const TestResult& t : tests) {
+    if (!t.timing) continue;
+    if (t.ranks) return &t;
+    last = &t;
+  }
+  return last;
+}
 
 }  // namespace judge::judging
