@@ -2,8 +2,8 @@
 
 #include "baseline/rank.hpp"
 #include "baseline/store.hpp"
-#include "bench/device_peak.hpp"
 #include "bench/stats.hpp"
+#include "judging/device_peak.hpp"
 #include "test_support.hpp"
 
 namespace judge {
@@ -91,9 +91,9 @@ TEST(Stats, MedianNoiseShrinksWithSamplesAndIgnoresOutliers) {
 
 TEST(DevicePeak, TheoreticalFp32Rate) {
   const nlohmann::json h100 = {{"cc_major", 9}, {"cc_minor", 0}, {"sm_count", 132}, {"sm_clock_khz", 1980000}};
-  EXPECT_NEAR(bench::theoretical_fp32_gflops(h100), 66908.16, 0.01);
-  EXPECT_EQ(bench::fp32_lanes_per_sm(8, 0), 64);
-  EXPECT_EQ(bench::fp32_lanes_per_sm(3, 5), 0);
+  EXPECT_NEAR(judging::theoretical_fp32_gflops(h100), 66908.16, 0.01);
+  EXPECT_EQ(judging::fp32_lanes_per_sm(8, 0), 64);
+  EXPECT_EQ(judging::fp32_lanes_per_sm(3, 5), 0);
 }
 
 }  // namespace

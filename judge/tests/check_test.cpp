@@ -9,6 +9,7 @@
 #include "check/compare.hpp"
 #include "exec/test_layout.hpp"
 #include "judging/verdict.hpp"
+#include "util/poison.hpp"
 
 namespace judge {
 namespace {
@@ -40,7 +41,7 @@ TEST(Compare, NanAndInfMustMatchExactly) {
 
 TEST(Compare, ReportsPositionsAndNeverWrittenElements) {
   std::vector<float> want(12, 2.0f), got(12, 2.0f);
-  exec::fill_poison(&got[7], sizeof(float), sizeof(float));  // element [1, 3] of a 3x4 matrix
+  util::fill_poison(&got[7], sizeof(float), sizeof(float));  // element [1, 3] of a 3x4 matrix
   got[10] = 5.0f;
   const auto c = check::compare_buffer("out", got.data(), want.data(), 12, float_options({3, 4}));
   ASSERT_EQ(c.mismatches, 2u);
@@ -71,9 +72,9 @@ TEST(Poison, LargeOutputsAreMarkedEverywhereForEveryElementSize) {
   auto* p = reinterpret_cast<unsigned char*>(storage.data());
   for (std::size_t element : {1, 2, 4, 8}) {
     std::fill(storage.begin(), storage.end(), 0);
-    exec::fill_poison(p, bytes, element);
+    util::fill_poison(p, bytes, element);
     std::size_t unmarked = 0;
-    for (std::size_t i = 0; i + element <= bytes; i += element) unmarked += !exec::is_poison(p + i, element);
+    for (std::size_t i = 0; i + element <= bytes; i += element) unmarked += !util::is_poison(p + i, element);
     EXPECT_EQ(unmarked, 0u) << element << "-byte elements";
     EXPECT_EQ(p[bytes], 0) << "nothing past the end, " << element << "-byte elements";
   }

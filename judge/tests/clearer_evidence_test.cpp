@@ -9,6 +9,7 @@
 
 #include "compile/binding.hpp"
 #include "compile/prototype.hpp"
+#include "explain_scenario.hpp"
 #include "judging/case_data.hpp"
 #include "judging/clearer_test.hpp"
 #include "judging/diagnose.hpp"
@@ -37,7 +38,7 @@ TEST(ClearerTest, StrengthOfADiagnosis) {
   EXPECT_EQ(judging::evidence_strength(failed("a", "values_misplaced", 3)), 1) << "a shift seen on 3 elements";
   EXPECT_EQ(judging::evidence_strength(failed("a", "constant_factor", 1)), 1);
   EXPECT_EQ(judging::evidence_strength(failed("a", "values_misplaced", 999)), 2);
-  EXPECT_EQ(judging::evidence_strength(failed("a", "nan_or_inf", 1)), 2) << "a NaN is clear on its own";
+  EXPECT_EQ(judging::evidence_strength(failed("a", "nan_or_inf", 1)), 0) << "inf - inf is another symptom";
   EXPECT_EQ(judging::evidence_strength(failed("a", "wrong_at_tile_positions", 64)), 2);
   EXPECT_EQ(judging::evidence_strength(failed("a", "nothing_written", 16)), 0) << "about other elements";
   EXPECT_EQ(judging::evidence_strength(failed("a", "unwritten_tail", 1)), 0);
@@ -72,6 +73,58 @@ TEST(ClearerTest, PicksTheEarliestOfTheStrongestLaterTests) {
   const TestResult generic = failed("x", "wrong_values", 9);
   EXPECT_EQ(judging::clearest_test(weak, {&generic}), nullptr) << "never a weaker one";
   EXPECT_EQ(judging::clearest_test(clear, {&also_clear}), nullptr) << "a clear first test keeps its own";
+}
+
+TestResult from_analysis(const std::string& name, const testing::Scenario& s) {
+  const explain::Finding f = s.analyze();
+  TestResult r = failed(name, f.code, 0);
+  r.summary = f.sentence;
+  r.evidence = f.evidence;
+  return r;
+}
+
+TEST(ClearerTest, ALaterRelationMustHoldOnTheFirstTestsOwnOutput) {
+  testing::Scenario abs(4);  // relu computed as |x| on (-2, -0.5, 0, 3.5)
+  abs.name = "output";
+  abs.want = {0.0f, 0.0f, 0.0f, 3.5f};
+  abs.got = {2.0f, 0.5f, 0.0f, 3.5f};
+  const TestResult first = from_analysis("example-1", abs);
+  ASSERT_EQ(first.diagnosis, "wrong_values");
+  const auto own = judging::recorded_output(first, abs.tol);
+  ASSERT_TRUE(own) << "a tiny output keeps its values in the evidence";
+  EXPECT_EQ(own->mismatches.wrong, 2u);
+  // A ramp symmetric around 0 makes |x| read as relu mirrored; example-1 is not its mirror image.
+  TestResult mirrored = failed("ramp", "values_misplaced", 12000);
+  mirrored.evidence["mapping"] = "mirrored";
+  EXPECT_EQ(judging::clearest_test(first, {&mirrored}, &own->mismatches), nullptr);
+  EXPECT_EQ(judging::clearest_test(first, {&mirrored}), &mirrored) << "unchecked without the first output";
+
+  testing::Scenario shift(4);  // relu storing output[i + 1]: element 0 never written
+  shift.name = "output";
+  shift.want = {0.0f, 0.0f, 0.0f, 3.5f};
+  shift.got = {0.0f, 0.0f, 0.0f, 0.0f};
+  shift.never_write(0);
+  const TestResult shifted_first = from_analysis("example-1", shift);
+  const auto shifted_own = judging::recorded_output(shifted_first, shift.tol);
+  ASSERT_TRUE(shifted_own);
+  EXPECT_EQ(shifted_own->mismatches.unwritten, 1u);
+  TestResult shifted = failed("example-2", "values_misplaced", 5);
+  shifted.evidence["mapping"] = "shifted";
+  shifted.evidence["mapping_param"] = 1;
+  EXPECT_EQ(judging::clearest_test(shifted_first, {&shifted}, &shifted_own->mismatches), &shifted);
+
+  // Errors far beyond 1% on the first test: a later test's "rounding" is another story.
+  TestResult rounding = failed("n-33", "precision", 1051);
+  EXPECT_EQ(judging::clearest_test(first, {&rounding}, &own->mismatches), nullptr);
+}
+
+TEST(ClearerTest, AWeakRelationIsOnlyConfirmed) {
+  const TestResult offset = failed("example-1", "constant_offset", 3);
+  TestResult terms = failed("example-3", "wrong_values", 1);
+  terms.evidence["terms"] = {{"end", "first"}, {"count", 1}};
+  EXPECT_EQ(judging::clearest_test(offset, {&terms}), nullptr) << "a different relation contradicts it";
+  const TestResult more = failed("n-1000", "constant_offset", 999);
+  EXPECT_EQ(judging::clearest_test(offset, {&terms, &more}), &more);
 }
 
 TEST(ClearerTest, CitingKeepsTheVerdictAndSaysWhichTestShowedIt) {

@@ -12,6 +12,7 @@
 #include "judging/case_data.hpp"
 #include "judging/diagnose.hpp"
 #include "test_support.hpp"
+#include "util/poison.hpp"
 
 namespace judge {
 namespace {
@@ -160,7 +161,7 @@ TEST(Diagnose, AccumulatingIntoTheMarkerIsExplainedAsReadingOutputBeforeWritingI
   // atomicAdd into the marker: every value is the fill value plus the expected count.
   set_outputs(k.data, [](std::vector<unsigned char>& v, const exec::BufferSlot& s) {
     std::vector<unsigned char> fill(4);
-    exec::fill_poison(fill.data(), 4, s.element_bytes);
+    util::fill_poison(fill.data(), 4, s.element_bytes);
     for (std::size_t i = 0; i + 4 <= v.size(); i += 4) {
       std::uint32_t want = 0, f = 0;
       std::memcpy(&want, v.data() + i, 4);

@@ -27,6 +27,9 @@ TEST(ExplainTiny, ThreeOfFourElementsShiftedByOneAreAShift) {
   const Finding f = s.analyze();
   EXPECT_TRUE(Says(f, "values_misplaced", "shifted by 1 (element i holds element i - 1)"));
   EXPECT_EQ(f.evidence["count"], 4);
+  EXPECT_EQ(f.evidence["mapping_param"], 1);
+  ASSERT_TRUE(f.evidence.contains("output")) << "a tiny output keeps its values (judging/clearer_test)";
+  EXPECT_EQ(f.evidence["output"]["got"][1], 1.5);
 
   s.never_write(0);  // the same with element 0 never written
   EXPECT_TRUE(Says(s.analyze(), "values_misplaced", "shifted by 1"));
@@ -162,11 +165,21 @@ TEST(ExplainOverflow, WithoutExpInTheReferenceAnIntermediateOverflowed) {
 
   s.inputs[0].second[2] = 100.0f;  // an input exp would overflow on, but there is no exp
   s.want[2] = 100.0f;
-  EXPECT_TRUE(Says(s.analyze(), "nan_or_inf", "; an intermediate overflowed float (|x| above 3.4e38)"));
+  EXPECT_TRUE(
+      Says(s.analyze(), "nan_or_inf", "; input[2] is 100: an intermediate overflowed float (|x| above 3.4e38)"));
   EXPECT_FALSE(names_exp(s.analyze().sentence)) << s.analyze().sentence;
 
   s.reference_uses_exp = true;  // the same output where the reference calls exp
   EXPECT_TRUE(Says(s.analyze(), "nan_or_inf", "input[2] is 100, and exp overflows float above 88.7"));
+}
+
+TEST(ExplainOverflow, AnInfinityWithOrdinaryInputsGetsNoHint) {
+  Scenario s(4);  // a maximum that found no element: -inf, the identity it started from
+  s.inputs.push_back({"input", std::vector<float>(4, 1.0f)});
+  s.got[1] = -INFINITY;
+  const Finding f = s.analyze();
+  EXPECT_EQ(f.code, "nan_or_inf");
+  EXPECT_EQ(f.sentence.find("overflow"), std::string::npos) << f.sentence;
 }
 
 TEST(ExplainOverflow, NanWhereExpWouldUnderflowIsBlamedOnExpOnlyWithExp) {

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "exec/test_layout.hpp"
 #include "explain/analyze.hpp"
+#include "util/poison.hpp"
 
 namespace judge::testing {
 
@@ -26,7 +26,7 @@ struct Scenario {
   explicit Scenario(std::size_t n) : got(n), want(n) {
     for (std::size_t i = 0; i < n; ++i) want[i] = got[i] = std::sin(0.37f * static_cast<float>(i)) * 10 + 0.5f;
   }
-  void never_write(std::size_t i) { exec::fill_poison(&got[i], sizeof(float), sizeof(float)); }
+  void never_write(std::size_t i) { util::fill_poison(&got[i], sizeof(float), sizeof(float)); }
 
   explain::Values view(const std::vector<float>& v) const { return {spec::DType::float32, v.data(), v.size(), dims}; }
   explain::Mismatches mismatches() const {

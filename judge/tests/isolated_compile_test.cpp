@@ -1,12 +1,13 @@
 // Compiling in a child process (`judge compile --json`) under a time limit, as `judge run`,
 // `judge baseline add` and `judge grade` do: a compile bomb is stopped and is a compile error, a
-// good file yields the same cached artifact as an in-process compile, and messages name the file
-// as the user named it.
+// good file yields the same cached artifact as an in-process compile (the one the child's reply
+// names, not looked up again), and messages name the file as the user named it.
 #include "judging/isolated_compile.hpp"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 
 #include "compile/prototype.hpp"
 #include "compile/source_hash.hpp"
@@ -65,6 +66,50 @@ TEST(IsolatedCompile, AGoodFileGivesTheCachedArtifactOfAnInProcessCompile) {
   const auto here = compile::compile(r);
   EXPECT_TRUE(here.cached);
   EXPECT_EQ(here.artifact, out.artifact);
+}
+
+// A stand-in for `judge compile --json` that prints `reply` (no compiler runs).
+fs::path fake_child(const testing::TempDir& dir, const std::string& reply) {
+  const fs::path exe = dir.write("fake-judge", "#!/bin/sh\ncat <<'EOF'\n" + reply + "\nEOF\n");
+  fs::permissions(exe, fs::perms::owner_exec, fs::perm_options::add);
+  return exe;
+}
+
+std::string compiled_reply(const std::string& artifact) {
+  return nlohmann::json{{"status", "compiled"}, {"engine", "nvrtc"},   {"cached", true},      {"compile_ms", 12.5},
+                        {"log", "a warning"},   {"note", "why nvrtc"}, {"artifact", artifact}}
+      .dump();
+}
+
+TEST(IsolatedCompile, TheArtifactIsTheOneTheChildReportedWithoutCompilingHere) {
+  testing::TempDir dir;
+  const fs::path made = dir.write("made.so", "the child's build");
+  compile::CompileRequest r;  // names no file: compiling in this process would fail
+  r.source = dir.path() / "missing.cu";
+  r.arch = "sm_90";
+  const judging::IsolatedCompile how{fake_child(dir, compiled_reply(made.string())), dir.path(), "vector-addition",
+                                     dir.path(), "missing.cu"};
+  const auto out = judging::compile_isolated(r, how);
+  ASSERT_EQ(out.status, Status::ok) << out.log;
+  EXPECT_EQ(out.artifact, made);
+  EXPECT_EQ(out.engine, "nvrtc");
+  EXPECT_EQ(out.note, "why nvrtc");
+  EXPECT_TRUE(out.cached);
+  EXPECT_DOUBLE_EQ(out.compile_ms, 12.5);
+  EXPECT_EQ(out.log, "");  // as before: the judged result never carried a successful compile's log
+  EXPECT_EQ(judging::compile_in_child(r, how).log, "a warning");
+}
+
+TEST(IsolatedCompile, AReportedArtifactThatIsNotThereIsAJudgeError) {
+  testing::TempDir dir;
+  compile::CompileRequest r;
+  r.source = dir.path() / "missing.cu";
+  const std::string gone = (dir.path() / "gone.so").string();
+  const auto out = judging::compile_isolated(
+      r, {fake_child(dir, compiled_reply(gone)), dir.path(), "vector-addition", dir.path(), "missing.cu"});
+  EXPECT_EQ(out.status, Status::tool_error);
+  EXPECT_NE(out.log.find("reported no artifact"), std::string::npos) << out.log;
+  EXPECT_NE(out.log.find(gone), std::string::npos) << out.log;
 }
 
 TEST(IsolatedCompile, ErrorsNameTheFileAsTheUserDid) {

@@ -7,6 +7,7 @@
 
 #include "compile/splitter.hpp"
 #include "test_support.hpp"
+#include "util/read_file.hpp"
 
 namespace judge {
 namespace {
@@ -18,7 +19,7 @@ TEST(LocalIncludes, InlinesEachHeaderOnceBetweenLineMarkers) {
   const auto src = dir.write("sol.cu",
                              "#include \"k.cuh\"\n#include \"common.cuh\"\n#include \"missing.h\"\n"
                              "void go(float* p) { k<<<1, 1>>>(p); }\n");
-  auto text = compile::read_text_file(src);
+  auto text = util::read_text_file(src);
   ASSERT_TRUE(text);
   const auto in = compile::inline_local_includes(src, *text, "dir/sol.cu", {}, {});
   EXPECT_EQ(in.headers.size(), 2u);
@@ -47,11 +48,11 @@ TEST(LocalIncludes, ProvidedHeaderOnlyWhenTheUserHasNone) {
   testing::TempDir dir;
   const auto src = dir.write("sol.cu", "#include \"solve.h\"\nvoid solve(int n) {}\n");
   const std::map<std::string, std::string> provided = {{"solve.h", "// judge's\nvoid solve(int n);\n"}};
-  const auto ours = compile::inline_local_includes(src, *compile::read_text_file(src), "sol.cu", {}, provided);
+  const auto ours = compile::inline_local_includes(src, *util::read_text_file(src), "sol.cu", {}, provided);
   EXPECT_NE(ours.text.find("// judge's"), std::string::npos) << ours.text;
   EXPECT_TRUE(ours.headers.empty());
   dir.write("solve.h", "// user's\nvoid solve(int n);\n");
-  const auto theirs = compile::inline_local_includes(src, *compile::read_text_file(src), "sol.cu", {}, provided);
+  const auto theirs = compile::inline_local_includes(src, *util::read_text_file(src), "sol.cu", {}, provided);
   EXPECT_NE(theirs.text.find("// user's"), std::string::npos) << theirs.text;
   EXPECT_EQ(theirs.text.find("// judge's"), std::string::npos) << theirs.text;
 }

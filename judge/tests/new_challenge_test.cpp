@@ -6,12 +6,12 @@
 #include "compile/binding.hpp"
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
-#include "compile/source_hash.hpp"
 #include "compile_cache_env.hpp"
 #include "content/markers.hpp"
 #include "content/scaffold.hpp"
 #include "content/validate.hpp"
 #include "test_support.hpp"
+#include "util/read_file.hpp"
 
 namespace judge {
 namespace {
@@ -123,7 +123,7 @@ TEST(NewChallenge, TheStarterCompilesWithNvrtc) {
   auto c = spec::Catalog(cat.root).challenge("half-scale");
   ASSERT_TRUE(c) << c.error().message;
   const fs::path starter = cat.root / "challenges/half-scale/starter.cu";
-  auto text = compile::read_text_file(starter);
+  auto text = util::read_text_file(starter);
   ASSERT_TRUE(text);
   auto proto = compile::parse_solve_prototype(*text, "starter.cu");
   ASSERT_TRUE(proto) << proto.error().message;

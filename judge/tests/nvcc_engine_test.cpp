@@ -10,6 +10,7 @@
 #include "compile/source_hash.hpp"
 #include "compile_cache_env.hpp"
 #include "test_support.hpp"
+#include "util/read_file.hpp"
 
 namespace judge {
 namespace {
@@ -62,7 +63,7 @@ TEST(NvccEngine, AbsolutePathsAsDisplayNamesWork) {
                                   "extern \"C\" void solve(const float* A, const float* B, float* C, int N) {\n"
                                   "  missing_name = 1;\n}\n");
   auto c = testing::catalog().challenge("vector-addition");
-  auto proto = compile::parse_solve_prototype(*compile::read_text_file(file), file.string());
+  auto proto = compile::parse_solve_prototype(*util::read_text_file(file), file.string());
   ASSERT_TRUE(proto);
   auto binding = compile::bind_prototype(*proto, *c, file.string());
   ASSERT_TRUE(binding);

@@ -9,10 +9,10 @@
 #include "compile/cache.hpp"
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
-#include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
 #include "compile_cache_env.hpp"
 #include "test_support.hpp"
+#include "util/read_file.hpp"
 
 namespace judge {
 namespace {
@@ -82,7 +82,7 @@ TEST(NvrtcEngine, AutoFallsBackToNvccWithANote) {
   const fs::path file = dir.write("dp.cu", std::string("__global__ void child() {}\n"
                                                        "__global__ void parent() { child<<<1, 1>>>(); }\n") +
                                                kSolve + "  (void)A; (void)B; (void)C; (void)N;\n}\n");
-  const auto split = compile::split_source(*compile::read_text_file(file));
+  const auto split = compile::split_source(*util::read_text_file(file));
   ASSERT_FALSE(split.unsupported.empty());
   // nvcc itself needs -rdc for dynamic parallelism: the point is which engine ran and the note.
   const auto out = compile_with("auto", "vector-addition", file);
@@ -101,7 +101,7 @@ TEST(NvrtcEngine, ArtifactEmbedsTheCubinAndTheLoweredNames) {
                                               "  cudaMemcpyFromSymbol(&h, hits, sizeof h);\n}\n");
   const auto out = compile_with("nvrtc", "vector-addition", file, /*use_cache=*/false);
   ASSERT_EQ(out.status, compile::CompileOutcome::Status::ok) << out.log;
-  const std::string so = *compile::read_text_file(out.artifact);
+  const std::string so = *util::read_text_file(out.artifact);
   EXPECT_NE(so.find("\x7f"
                     "ELF",
                     1),

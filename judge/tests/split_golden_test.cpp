@@ -21,10 +21,10 @@
 
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
-#include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
 #include "corpus/construct_corpus.hpp"
 #include "test_support.hpp"
+#include "util/read_file.hpp"
 
 namespace judge {
 namespace {
@@ -104,7 +104,7 @@ compile::CompileRequest request_for(const Input& in, const spec::Catalog& catalo
 
 // The golden text of one input; the byte counts make it unambiguous where a source ends.
 std::string render(const Input& in, const spec::Catalog& catalog) {
-  const auto text = compile::read_text_file(in.file);
+  const auto text = util::read_text_file(in.file);
   if (!text) return "cannot read " + in.file.string() + ": " + text.error().message + "\n";
   const compile::SplitResult r = compile::split_with_headers(request_for(in, catalog, *text), *text);
   std::ostringstream out;
@@ -179,7 +179,7 @@ TEST(SplitGolden, EveryEntryIsTheSplitOfItsInputToday) {
       ++written;
       continue;
     }
-    const auto expected = compile::read_text_file(golden);
+    const auto expected = util::read_text_file(golden);
     ASSERT_TRUE(expected) << expected.error().message;
     ++compared;
     EXPECT_TRUE(*expected == actual) << name << ": the split differs from " << golden << " at "

@@ -7,9 +7,9 @@
 #include <random>
 #include <string>
 
-#include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
 #include "test_support.hpp"
+#include "util/read_file.hpp"
 
 namespace judge {
 namespace {
@@ -20,7 +20,7 @@ std::vector<std::string> corpus() {
   std::vector<std::string> out;
   for (const auto& e : fs::recursive_directory_iterator(testing::source_root() / "solutions"))
     if (e.path().extension() == ".cu")
-      if (auto t = compile::read_text_file(e.path())) out.push_back(*t);
+      if (auto t = util::read_text_file(e.path())) out.push_back(*t);
   std::sort(out.begin(), out.end());
   return out;
 }

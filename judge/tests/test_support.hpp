@@ -14,8 +14,8 @@
 
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
-#include "compile/source_hash.hpp"
 #include "spec/catalog.hpp"
+#include "util/read_file.hpp"
 #include "util/subprocess.hpp"
 
 namespace judge::testing {
@@ -56,7 +56,7 @@ inline compile::CompileRequest compile_request(const std::string& slug, const st
                                                const std::string& display, const std::string& engine) {
   auto c = catalog().challenge(slug);
   EXPECT_TRUE(c) << slug;
-  auto text = compile::read_text_file(file);
+  auto text = util::read_text_file(file);
   EXPECT_TRUE(text) << file;
   auto proto = compile::parse_solve_prototype(*text, display);
   EXPECT_TRUE(proto) << proto.error().message;

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <vector>
 
-#include "exec/test_layout.hpp"
 #include "spec/element.hpp"
+#include "util/poison.hpp"
 #include "util/thread_pool.hpp"
 
 namespace judge::check {
@@ -78,7 +78,7 @@ Comparison compare_range(const void* got, const void* want, std::size_t begin, s
     }
     if (equal) continue;
     ++c.mismatches;
-    const bool poison = o.detect_poison && exec::is_poison(got_bytes + i * eb, eb);
+    const bool poison = o.detect_poison && util::is_poison(got_bytes + i * eb, eb);
     c.never_written += poison;
     if (c.first.size() < o.max_reported) c.first.push_back({i, unflatten(i, o.dims), g, w, poison});
   }

@@ -8,9 +8,9 @@
 #include "compile/binding.hpp"
 #include "compile/compiler.hpp"
 #include "compile/prototype.hpp"
-#include "compile/source_hash.hpp"
 #include "exec/runner.hpp"
 #include "spec/catalog.hpp"
+#include "util/read_file.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
 
@@ -39,6 +39,8 @@ int report(const CompileArgs& a, const std::string& status, const std::string& a
     j["compile_ms"] = out ? out->compile_ms : 0.0;
     j["log"] = message;
     j["note"] = out ? out->note : "";
+    // Where the build is (in the artifact cache), so a parent judge loads it without looking it up.
+    j["artifact"] = out && status == "compiled" ? out->artifact.string() : "";
     fmt::print("{}\n", j.dump(2));
   } else if (status == "compiled") {
     fmt::print("{}: compiled with {} for {} ({})\n", a.file, out->engine, arch,
@@ -57,7 +59,7 @@ int run_compile(const GlobalOptions& g, const CompileArgs& a) {
   if (!cat) return fail(cat.error().message, 3);
   auto c = cat->challenge(a.slug);
   if (!c) return fail(c.error().message, 2);
-  auto text = compile::read_text_file(a.file);
+  auto text = util::read_text_file(a.file);
   if (!text) return fail(fmt::format("{}: no such file", a.file), 2);
   auto proto = compile::parse_solve_prototype(*text, a.file);
   if (!proto) return report(a, "compile error", a.arch, nullptr, proto.error().message);

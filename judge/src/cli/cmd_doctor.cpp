@@ -11,6 +11,7 @@
 #include "judging/sanitize.hpp"
 #include "profile/ncu_tool.hpp"
 #include "spec/data_root.hpp"
+#include "util/cache_root.hpp"
 #include "util/units.hpp"
 #include "version.hpp"
 
@@ -36,7 +37,7 @@ int doctor(const GlobalOptions& g, bool json) {
 
   int major = 0, minor = 0;
   j["nvrtc_version"] = nvrtcVersion(&major, &minor) == NVRTC_SUCCESS ? fmt::format("{}.{}", major, minor) : "";
-  j["cache_dir"] = compile::cache_dir().string();
+  j["cache_dir"] = util::cache_root().string();
   // Optional: only --sanitize needs it, so its absence is not a problem.
   auto sanitizer = judging::find_compute_sanitizer();
   j["compute_sanitizer"] = sanitizer ? sanitizer->string() : "";

@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "cli/commands.hpp"
-#include "compile/source_hash.hpp"
 #include "spec/catalog.hpp"
+#include "util/read_file.hpp"
 
 namespace judge::cli {
 
@@ -25,7 +25,7 @@ Command init_command() {
               if (!cat) return fail(cat.error().message, 3);
               auto c = cat->challenge(o->slug);
               if (!c) return fail(c.error().message, 2);
-              auto text = compile::read_text_file(c->dir / "starter.cu");
+              auto text = util::read_text_file(c->dir / "starter.cu");
               if (!text) return fail(text.error().message, 3);
               if (std::filesystem::exists(o->output) && !o->force)
                 return fail(

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "compile/source_hash.hpp"
 #include "spec/catalog.hpp"
+#include "util/read_file.hpp"
 
 namespace judge::cli {
 
@@ -19,7 +19,7 @@ Command show_command() {
               if (!c) return fail(c.error().message, 2);
               auto suite = cat->testcases(*c);
               if (!suite) return fail(suite.error().message, 3);
-              auto text = compile::read_text_file(c->dir / "README.md");
+              auto text = util::read_text_file(c->dir / "README.md");
               if (!text) return fail(text.error().message, 3);
               fmt::print("{}\n", *text);
               fmt::print("---\n{} ({}, {}) — tolerance atol {:g}, rtol {:g}\n{}\n", c->slug, c->origin(), c->difficulty,

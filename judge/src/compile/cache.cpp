@@ -2,14 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "compile/compiler.hpp"
+#include "util/cache_root.hpp"
 
 namespace judge::compile {
 namespace fs = std::filesystem;
 
 CacheInfo cache_info() {
   CacheInfo info;
-  info.dir = cache_dir();
+  info.dir = util::cache_root();
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(info.dir / "artifacts", ec)) {
     const std::string name = e.path().filename().string();
@@ -30,7 +30,7 @@ CacheInfo cache_info() {
 Result<std::uint64_t> clear_cache() {
   std::uint64_t removed = 0;
   for (const char* sub : {"artifacts", "pch"}) {
-    const fs::path dir = cache_dir() / sub;
+    const fs::path dir = util::cache_root() / sub;
     std::error_code ec;
     const auto n = fs::remove_all(dir, ec);
     if (ec) return make_error(fmt::format("cannot remove {}: {}", dir.string(), ec.message()));

@@ -16,7 +16,7 @@ struct CacheUsage {
 };
 
 struct CacheInfo {
-  std::filesystem::path dir;                  // cache_dir()
+  std::filesystem::path dir;                  // util::cache_root()
   std::map<std::string, CacheUsage> engines;  // "nvcc", "nvrtc" (artifacts named <engine>-<key>.so)
   CacheUsage precompiled;                     // the nvrtc engine's precompiled host preludes
 };

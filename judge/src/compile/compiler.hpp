@@ -47,11 +47,8 @@ std::string nvcc_fallback_note(const SplitResult& split);
 CompileOutcome compile_nvcc(const CompileRequest& request);
 CompileOutcome compile_nvrtc(const CompileRequest& request, const SplitResult& split);
 
-// The artifact of `engine` for cache key `key`: cache_dir()/artifacts/<engine>-<key>.so.
+// The artifact of `engine` for cache key `key`: util::cache_root()/artifacts/<engine>-<key>.so.
 std::filesystem::path artifact_path(const std::string& engine, const std::string& key);
-
-// Where compiled artifacts are kept: $JUDGE_CACHE_DIR, else $XDG_CACHE_HOME/judge, else ~/.cache/judge.
-std::filesystem::path cache_dir();
 
 // The nvcc to use: $JUDGE_NVCC, else nvcc on PATH, else $CUDA_HOME/bin/nvcc, else /usr/local/cuda/bin/nvcc.
 Result<std::filesystem::path> find_nvcc();

@@ -9,8 +9,8 @@
 #include "compile/compiler.hpp"
 #include "compile/local_includes.hpp"
 #include "compile/solve_header.hpp"
-#include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
+#include "util/read_file.hpp"
 
 namespace judge::compile {
 
@@ -36,7 +36,7 @@ CompileOutcome compile(const CompileRequest& r) {
     out.log = fmt::format("unknown compiler engine '{}' (use auto, nvrtc or nvcc)", r.engine);
     return out;
   }
-  auto text = read_text_file(r.source);
+  auto text = util::read_text_file(r.source);
   if (!text) {
     CompileOutcome out;
     out.status = CompileOutcome::Status::compile_error;

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "compile/lexer.hpp"
-#include "compile/source_hash.hpp"
+#include "util/read_file.hpp"
 
 namespace judge::compile {
 namespace fs = std::filesystem;
@@ -106,7 +106,7 @@ class Inliner {
     for (const fs::path& c : candidates) {
       std::error_code ec;
       if (!fs::is_regular_file(c, ec)) continue;
-      auto text = read_text_file(c);
+      auto text = util::read_text_file(c);
       if (!text) return std::nullopt;
       const fs::path canon = fs::weakly_canonical(c, ec);
       return Found{canon, name, canon.string(), std::move(*text)};

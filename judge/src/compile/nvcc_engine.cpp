@@ -12,6 +12,7 @@
 #include "compile/solve_header.hpp"
 #include "compile/source_hash.hpp"
 #include "compile/trampoline.hpp"
+#include "util/cache_root.hpp"
 #include "util/subprocess.hpp"
 
 namespace judge::compile {
@@ -64,13 +65,6 @@ bool write_file(const fs::path& p, const std::string& text) {
 
 }  // namespace
 
-fs::path cache_dir() {
-  if (const char* d = std::getenv("JUDGE_CACHE_DIR"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return fs::path(x) / "judge";
-  if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".cache" / "judge";
-  return fs::temp_directory_path() / "judge-cache";
-}
-
 Result<fs::path> find_nvcc() {
   if (const char* e = std::getenv("JUDGE_NVCC"); e && *e) {
     if (is_executable(e)) return fs::path(e);
@@ -106,7 +100,7 @@ Result<std::string> nvcc_version() {
 }
 
 fs::path artifact_path(const std::string& engine, const std::string& key) {
-  return cache_dir() / "artifacts" / (engine + "-" + key + ".so");
+  return util::cache_root() / "artifacts" / (engine + "-" + key + ".so");
 }
 
 CompileOutcome compile_nvcc(const CompileRequest& r) {

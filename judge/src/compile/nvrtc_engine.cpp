@@ -17,6 +17,7 @@
 #include "compile/nvrtc_predefined.hpp"
 #include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
+#include "util/cache_root.hpp"
 #include "util/sha256.hpp"
 #include "util/subprocess.hpp"
 
@@ -152,7 +153,7 @@ Result<fs::path> precompiled_prelude(const fs::path& cxx, const std::string& too
   h.update(host_prelude_text());
   for (const std::string& f : host_flags()) h.update(f + "\n");
   h.update(toolchain);
-  const fs::path dir = cache_dir() / "pch" / h.hex_digest().substr(0, 24);
+  const fs::path dir = util::cache_root() / "pch" / h.hex_digest().substr(0, 24);
   const fs::path header = dir / "judge_nvrtc_prelude.hpp";
   const fs::path gch = dir / "judge_nvrtc_prelude.hpp.gch";
   std::error_code ec;

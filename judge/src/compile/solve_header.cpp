@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "compile/compiler.hpp"
+#include "util/cache_root.hpp"
 #include "util/sha256.hpp"
 
 namespace judge::compile {
@@ -34,7 +34,7 @@ void solve({2});
 fs::path solve_header_dir(const std::string& text) {
   util::Sha256 h;
   h.update(text);
-  return cache_dir() / "include" / h.hex_digest().substr(0, 24);
+  return util::cache_root() / "include" / h.hex_digest().substr(0, 24);
 }
 
 Result<fs::path> write_solve_header(const std::string& text) {

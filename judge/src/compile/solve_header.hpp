@@ -17,7 +17,7 @@ inline constexpr const char* kSolveHeaderName = "solve.h";
 // #include <cuda_runtime.h> (and <cuda_fp16.h> for half buffers) and `void solve(...);`.
 std::string make_solve_header(const spec::Challenge& challenge);
 
-// The folder that holds solve.h with `text`: cache_dir()/include/<hash of text>/. Written once
+// The folder that holds solve.h with `text`: util::cache_root()/include/<hash of text>/. Written once
 // (atomically) by write_solve_header; the path alone is enough for a cache key.
 std::filesystem::path solve_header_dir(const std::string& text);
 Result<std::filesystem::path> write_solve_header(const std::string& text);

@@ -2,29 +2,21 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "util/read_file.hpp"
 #include "util/sha256.hpp"
 
 namespace judge::compile {
 namespace fs = std::filesystem;
 
-Result<std::string> read_text_file(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  if (!f) return make_error(fmt::format("{}: cannot read file", p.string()));
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
 namespace {
 
 void collect(const fs::path& file, const std::vector<fs::path>& dirs, std::set<fs::path>& seen,
              std::vector<fs::path>& out) {
-  auto text = read_text_file(file);
+  auto text = util::read_text_file(file);
   if (!text) return;
   static const std::regex re(R"re(^\s*#\s*include\s*"([^"]+)")re");
   std::istringstream in(*text);
@@ -68,11 +60,11 @@ Result<std::string> artifact_key(const fs::path& source, const std::vector<fs::p
   for (const std::string& f : flags) field(f);
   field(toolkit_version);
   field(wrapper_text);
-  auto text = read_text_file(source);
+  auto text = util::read_text_file(source);
   if (!text) return text.error();
   field(*text);
   for (const fs::path& header : local_headers(source, include_dirs)) {
-    auto t = read_text_file(header);
+    auto t = util::read_text_file(header);
     if (!t) return t.error();
     field(header.string());
     field(*t);

@@ -21,6 +21,4 @@ Result<std::string> artifact_key(const std::filesystem::path& source,
                                  const std::string& wrapper_text, const std::string& engine,
                                  const std::vector<std::string>& flags, const std::string& toolkit_version);
 
-Result<std::string> read_text_file(const std::filesystem::path& p);
-
 }  // namespace judge::compile

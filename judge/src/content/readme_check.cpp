@@ -5,11 +5,11 @@
 #include <map>
 
 #include "check/compare.hpp"
-#include "compile/source_hash.hpp"
 #include "content/markers.hpp"
 #include "content/readme_parse.hpp"
 #include "content/signature.hpp"
 #include "gen/generate.hpp"
+#include "util/read_file.hpp"
 
 namespace judge::content {
 namespace fs = std::filesystem;
@@ -177,7 +177,7 @@ Problems check_readme(const fs::path& root, const spec::Challenge& c, const spec
                       const std::string& signature) {
   Problems out;
   const std::string file = relative_name(root, c.dir / "README.md");
-  auto text = compile::read_text_file(c.dir / "README.md");
+  auto text = util::read_text_file(c.dir / "README.md");
   if (!text) {
     out.push_back({file, "", "missing: write the statement (docs/content-brief.md says what goes in it)"});
     return out;

@@ -4,8 +4,8 @@
 
 #include "compile/binding.hpp"
 #include "compile/prototype.hpp"
-#include "compile/source_hash.hpp"
 #include "content/signature.hpp"
+#include "util/read_file.hpp"
 
 namespace judge::content {
 namespace fs = std::filesystem;
@@ -29,7 +29,7 @@ Problems check_starter(const fs::path& root, const spec::Challenge& c, const std
   Problems out;
   const fs::path path = c.dir / "starter.cu";
   const std::string file = relative_name(root, path);
-  auto text = compile::read_text_file(path);
+  auto text = util::read_text_file(path);
   if (!text) {
     out.push_back({file, "",
                    "missing: write a starter that includes <cuda_runtime.h>, launches a skeleton kernel from solve "

@@ -1,4 +1,4 @@
-#include "bench/device_check.hpp"
+#include "exec/device_check.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include "exec/cuda_check.hpp"
 #include "exec/device_kernels.hpp"
 
-namespace judge::bench {
+namespace judge::exec {
 
 DeviceChecker::~DeviceChecker() {
   release();
@@ -25,13 +25,13 @@ void DeviceChecker::release() {
   kernel_ = nullptr;
 }
 
-void DeviceChecker::init(const exec::TestRequest& r, const util::SharedMemory& shm) {
+void DeviceChecker::init(const TestRequest& r, const util::SharedMemory& shm) {
   auto fail = [&](std::string why, cudaError_t e) {
     release();
     cudaGetLastError();  // a failed allocation or load must not look like the solution's error later
     unavailable_ = fmt::format("{}: {}", why, cudaGetErrorName(e));
   };
-  auto kernel = exec::judge_kernel("judge_compare");
+  auto kernel = judge_kernel("judge_compare");
   if (!kernel) {
     release();
     unavailable_ = kernel.error().message;
@@ -42,14 +42,14 @@ void DeviceChecker::init(const exec::TestRequest& r, const util::SharedMemory& s
   if ((e = cudaMalloc(reinterpret_cast<void**>(&result_), 2 * sizeof(unsigned long long))) != cudaSuccess)
     return fail("no device memory for the comparison", e);
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
-    const exec::BufferSlot& b = r.buffers[i];
-    if (b.expected_offset == exec::kNone) continue;
+    const BufferSlot& b = r.buffers[i];
+    if (b.expected_offset == kNone) continue;
     Expected x;
     x.buffer = i;
     x.count = b.sample_count ? b.sample_count : b.bytes / b.element_bytes;
     const std::size_t offsets[2] = {b.expected_offset, b.alt_expected_offset};
     for (int set = 0; set < 2; ++set) {
-      if (offsets[set] == exec::kNone) continue;
+      if (offsets[set] == kNone) continue;
       if ((e = cudaMalloc(&x.want[set], b.bytes)) != cudaSuccess ||
           (e = cudaMemcpy(x.want[set], shm.data() + offsets[set], b.bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
         expected_.push_back(x);
@@ -72,9 +72,9 @@ std::string DeviceChecker::method() const {
   return ready() ? "device" : fmt::format("host ({})", unavailable_);
 }
 
-Result<bool> DeviceChecker::matches(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs, int set) {
+Result<bool> DeviceChecker::matches(const TestRequest& r, const std::vector<GuardedBuffer>& bufs, int set) {
   for (const Expected& x : expected_) {
-    const exec::BufferSlot& b = r.buffers[x.buffer];
+    const BufferSlot& b = r.buffers[x.buffer];
     void* want = x.want[set];
     if (!want) continue;  // no expected values for this set (the layout has one set)
     JUDGE_CUDA_TRY(cudaMemsetAsync(result_, 0, sizeof(unsigned long long), nullptr));
@@ -94,4 +94,4 @@ Result<bool> DeviceChecker::matches(const exec::TestRequest& r, const std::vecto
   return true;
 }
 
-}  // namespace judge::bench
+}  // namespace judge::exec

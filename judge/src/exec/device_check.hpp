@@ -1,5 +1,5 @@
 // Validating timed calls on the device: the outputs of a timed call are compared with a copy of
-// the expected values kept in device memory, by a kernel (bench/device_compare.cu, PTX embedded
+// the expected values kept in device memory, by a kernel (exec/device_compare.cu, PTX embedded
 // at build time) that follows check/compare.cpp's rules. Only a yes/no and a count come back, so
 // a validation costs one pass over the output on the GPU instead of a copy to the host and a
 // host comparison. A mismatch is re-checked on the host, which reports it in detail (and has the
@@ -17,7 +17,7 @@
 #include "util/result.hpp"
 #include "util/shared_memory.hpp"
 
-namespace judge::bench {
+namespace judge::exec {
 
 class DeviceChecker {
  public:
@@ -29,13 +29,13 @@ class DeviceChecker {
   // Loads the kernel and uploads the expected values of every input set (and the sampled
   // indices). When that fails (no memory, the PTX does not load) the checker is not ready and
   // `method()` says why; the caller validates on the host instead.
-  void init(const exec::TestRequest& request, const util::SharedMemory& shm);
+  void init(const TestRequest& request, const util::SharedMemory& shm);
   bool ready() const { return kernel_ != nullptr; }
   // "device" or "host (why)".
   std::string method() const;
 
   // True when every validated buffer of the last call matches the expected values of `set`.
-  Result<bool> matches(const exec::TestRequest& request, const std::vector<exec::GuardedBuffer>& buffers, int set);
+  Result<bool> matches(const TestRequest& request, const std::vector<GuardedBuffer>& buffers, int set);
 
  private:
   struct Expected {
@@ -51,4 +51,4 @@ class DeviceChecker {
   std::string unavailable_;  // why not ready
 };
 
-}  // namespace judge::bench
+}  // namespace judge::exec

@@ -1,5 +1,5 @@
 // Kernels the runner loads for its own checks (exec/device_kernels.hpp): the comparison of a timed
-// call's output with its expected values (bench/device_check.hpp), and of an input with its copy
+// call's output with its expected values (exec/device_check.hpp), and of an input with its copy
 // from before solve (exec/input_snapshot.hpp). Not compiled as CUDA by this project: CMake runs
 // nvcc -ptx on it at build time (with --fmad=false, so the tolerance test rounds as the host's
 // does) and embeds the PTX text into the judge, which loads it with cudaLibraryLoadData.

@@ -5,7 +5,7 @@
 namespace judge::exec {
 namespace {
 
-// nvcc -ptx of bench/device_compare.cu, generated at build time (CMakeLists.txt).
+// nvcc -ptx of exec/device_compare.cu, generated at build time (CMakeLists.txt).
 constexpr const char* kKernelsPtx =
 #include "device_compare_ptx.inc"
     ;

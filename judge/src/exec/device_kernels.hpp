@@ -1,4 +1,4 @@
-// The judge's own kernels in the runner (bench/device_compare.cu, compiled to PTX at build time
+// The judge's own kernels in the runner (exec/device_compare.cu, compiled to PTX at build time
 // and embedded): loaded once per runner, on first use, never before solve's checked call.
 #pragma once
 

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "exec/test_layout.hpp"
+#include "util/poison.hpp"
 #include "util/result.hpp"
 
 namespace judge::exec {
@@ -23,7 +23,8 @@ class GuardedBuffer {
 
   // `guard_bytes` 0: a plain allocation of exactly `bytes` (under compute-sanitizer's memcheck,
   // which must see an access past the end leave the allocation).
-  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary, std::size_t guard_bytes = kGuardBytes);
+  static Result<GuardedBuffer> allocate(std::size_t bytes, unsigned char canary,
+                                        std::size_t guard_bytes = util::kGuardBytes);
 
   void* data() const { return base_ ? base_ + guard_ : nullptr; }
   std::size_t bytes() const { return bytes_; }
@@ -36,7 +37,7 @@ class GuardedBuffer {
 
  private:
   unsigned char* base_ = nullptr;
-  std::size_t guard_ = kGuardBytes;
+  std::size_t guard_ = util::kGuardBytes;
   std::size_t bytes_ = 0;
   std::size_t total_ = 0;
   unsigned char canary_ = 0;

@@ -1,5 +1,5 @@
 // The inputs as they were before solve, kept on the device: after solve, each input buffer is
-// compared with its copy by a kernel (judge_first_difference in bench/device_compare.cu), so
+// compared with its copy by a kernel (judge_first_difference in exec/device_compare.cu), so
 // checking that solve left its inputs alone costs a device-to-device copy and one pass on the
 // GPU instead of copying every input back to the host. A buffer whose copy could not be had
 // (no device memory for it) is checked on the host, from the shared region, as before.

@@ -1,4 +1,4 @@
-#include "bench/l2_flush.hpp"
+#include "exec/l2_flush.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 
 #include "exec/cuda_check.hpp"
 
-namespace judge::bench {
+namespace judge::exec {
 namespace {
 
 // judge_read_flush(base, count, sink): a grid-stride loop that loads `count` 16-byte vectors
@@ -112,4 +112,4 @@ std::string L2Flusher::method() const {
   return fmt::format("write {:.0f} MiB (2x L2; {})", mib, fallback_reason_);
 }
 
-}  // namespace judge::bench
+}  // namespace judge::exec

@@ -16,7 +16,7 @@
 
 #include "util/result.hpp"
 
-namespace judge::bench {
+namespace judge::exec {
 
 class L2Flusher {
  public:
@@ -41,4 +41,4 @@ class L2Flusher {
   std::string fallback_reason_;    // why the write flush: JUDGE_L2_FLUSH=write, or the load error
 };
 
-}  // namespace judge::bench
+}  // namespace judge::exec

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "bench/timing.hpp"
+#include "bench/stop_rule.hpp"
 #include "compile/trampoline.hpp"
 #include "exec/channel.hpp"
 #include "exec/cuda_check.hpp"
@@ -23,6 +23,8 @@
 #include "exec/runner_device.hpp"
 #include "exec/sandbox.hpp"
 #include "exec/test_layout.hpp"
+#include "exec/timing.hpp"
+#include "util/poison.hpp"
 #include "util/shared_memory.hpp"
 
 namespace judge::exec {
@@ -107,7 +109,7 @@ Result<std::vector<GuardedBuffer>> upload(const TestRequest& r, const util::Shar
   std::vector<GuardedBuffer> bufs;
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
     const BufferSlot& b = r.buffers[i];
-    auto g = GuardedBuffer::allocate(b.bytes, canary_byte(i), r.sanitize == "memcheck" ? 0 : kGuardBytes);
+    auto g = GuardedBuffer::allocate(b.bytes, util::canary_byte(i), r.sanitize == "memcheck" ? 0 : util::kGuardBytes);
     if (!g) return g.error();
     const std::size_t from = b.initial_offset != kNone ? b.initial_offset : b.result_offset;
     if (r.sanitize == "initcheck" && b.role == spec::Role::out) {  // unwritten: initcheck sees a read before a write
@@ -266,8 +268,7 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     (void)ch.send({{"op", "timing"}});
     bench::TimingPolicy policy;
     policy.min_timed_ms = r.min_timed_ms;
-    auto timing =
-        bench::time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, device_pci_bus_id(), policy);
+    auto timing = time_solve([&] { invoke_solve(loaded.solve, storage); }, r, *bufs, shm, device_pci_bus_id(), policy);
     std::fflush(stdout);
     if (timing.cuda_error != cudaSuccess) {
       must_exit = true;
@@ -275,7 +276,7 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     } else if (!timing.judge_error.empty()) {
       done["judge_error"] = timing.judge_error;
     } else {
-      done["timing"] = bench::to_json(timing);
+      done["timing"] = to_json(timing);
     }
     // A solution that resets the device on a later call breaks the timing loop: say so, as
     // after the checked call, rather than report the loop's failure.

@@ -1,5 +1,6 @@
 // What the judge and its runner agree on for one test: where each buffer's data sits in the
-// shared region, how arguments are passed, and the poison and canary patterns.
+// shared region, how arguments are passed, and how outputs start (the poison and canary patterns
+// themselves are util/poison.hpp).
 #pragma once
 
 #include <cstddef>
@@ -14,13 +15,6 @@
 namespace judge::exec {
 
 inline constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-// Bytes of canary before and after every device buffer.
-inline constexpr std::size_t kGuardBytes = 64 * 1024;
-// Each buffer's guards hold a different byte, so an out-of-bounds copy from one buffer's guard
-// into another's (B[N] = A[N]) still changes a canary.
-inline constexpr unsigned char canary_byte(std::size_t buffer_index) {
-  return static_cast<unsigned char>(0xC5 + 0x16 * (buffer_index % 8));
-}
 
 struct BufferSlot {
   std::string name;
@@ -84,12 +78,10 @@ TestRequest make_layout(const std::string& test, bool performance, const std::ve
                         const std::vector<std::size_t>& element_counts, const spec::ScalarValues& scalars,
                         const compile::Binding& binding, const ValidationLayout& validation = {});
 
-// Poison fills outputs before solve; an element still holding it was never written.
-void fill_poison(void* dst, std::size_t bytes, std::size_t element_bytes);
-// Whether an out buffer starts as poison for this request (not under --fill zero, not when the
-// statement guarantees zeros), and the start itself written at `dst` (poison or zeros).
+// Whether an out buffer starts as poison (util/poison.hpp) for this request (not under --fill
+// zero, not when the statement guarantees zeros), and the start itself written at `dst` (poison or
+// zeros).
 bool starts_poisoned(const TestRequest& r, const BufferSlot& s);
 void fill_output_start(const TestRequest& r, const BufferSlot& s, void* dst);
-bool is_poison(const void* element, std::size_t element_bytes);
 
 }  // namespace judge::exec

@@ -1,17 +1,17 @@
-#include "bench/timing.hpp"
+#include "exec/timing.hpp"
 
 #include <chrono>
 #include <cstring>
 #include <utility>
 
-#include "bench/device_check.hpp"
-#include "bench/l2_flush.hpp"
 #include "bench/stats.hpp"
 #include "bench/stop_rule.hpp"
 #include "check/compare.hpp"
 #include "exec/cuda_check.hpp"
+#include "exec/device_check.hpp"
+#include "exec/l2_flush.hpp"
 
-namespace judge::bench {
+namespace judge::exec {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -35,14 +35,14 @@ struct DeviceCopy {
 // Everything done between timed calls: restore inputs, poison outputs, flush L2.
 class Preparer {
  public:
-  Status init(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs, const util::SharedMemory& shm) {
+  Status init(const TestRequest& r, const std::vector<GuardedBuffer>& bufs, const util::SharedMemory& shm) {
     sets_ = r.alternate_inputs ? 2 : 1;
     for (std::size_t i = 0; i < r.buffers.size(); ++i) {
-      const exec::BufferSlot& b = r.buffers[i];
+      const BufferSlot& b = r.buffers[i];
       std::vector<unsigned char> poison;
       if (b.role == spec::Role::out) {
         poison.resize(b.bytes);  // zeros under --fill zero
-        exec::fill_output_start(r, b, poison.data());
+        fill_output_start(r, b, poison.data());
       }
       for (int set = 0; set < sets_; ++set) {
         const unsigned char* src = b.role == spec::Role::out
@@ -80,7 +80,7 @@ class Preparer {
  private:
   struct Restore {
     int set;
-    const exec::GuardedBuffer* target;
+    const GuardedBuffer* target;
     const void* source;
     bool poison;  // an out buffer: re-poisoned before every call, whatever the set
   };
@@ -91,13 +91,13 @@ class Preparer {
 };
 
 // Compares the outputs of the last call with the expected values of its input set.
-Result<nlohmann::json> validate(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs,
+Result<nlohmann::json> validate(const TestRequest& r, const std::vector<GuardedBuffer>& bufs,
                                 const util::SharedMemory& shm, int set) {
   std::vector<unsigned char> got;
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
-    const exec::BufferSlot& b = r.buffers[i];
+    const BufferSlot& b = r.buffers[i];
     const std::size_t want_at = set == 0 ? b.expected_offset : b.alt_expected_offset;
-    if (want_at == exec::kNone) continue;
+    if (want_at == kNone) continue;
     got.resize(b.bytes);
     JUDGE_CUDA_TRY(cudaMemcpy(got.data(), bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
     std::vector<std::size_t> indices;
@@ -130,7 +130,7 @@ Result<nlohmann::json> validate(const exec::TestRequest& r, const std::vector<ex
 // Validates the last call: on the host for the first timed call and wherever the device check is
 // not available; otherwise on the device, and again on the host when the device saw a mismatch
 // (the host's comparison reports it in detail, and decides).
-Result<nlohmann::json> validate_call(const exec::TestRequest& r, const std::vector<exec::GuardedBuffer>& bufs,
+Result<nlohmann::json> validate_call(const TestRequest& r, const std::vector<GuardedBuffer>& bufs,
                                      const util::SharedMemory& shm, DeviceChecker& checker, std::size_t sample,
                                      int set) {
   if (sample > 0 && checker.ready()) {
@@ -165,7 +165,7 @@ cudaError_t timed_call(const std::function<void()>& invoke, const Events& ev, do
   cudaEventRecord(ev.stop, nullptr);
   cudaError_t e = cudaEventSynchronize(ev.stop);
   const auto stopped = Clock::now();
-  const cudaError_t idle = exec::wait_for_device();
+  const cudaError_t idle = wait_for_device();
   idle_after_ms = ms_since(stopped);
   if (e == cudaSuccess) e = idle;
   // An error the context survives (a refused launch) was reported with the checked call, as a
@@ -182,9 +182,9 @@ constexpr std::size_t kIdleStartEvery = 4;
 
 }  // namespace
 
-TimingResult time_solve(const std::function<void()>& invoke, const exec::TestRequest& request,
-                        const std::vector<exec::GuardedBuffer>& buffers, const util::SharedMemory& shm,
-                        const std::string& pci_bus_id, const TimingPolicy& policy) {
+TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& request,
+                        const std::vector<GuardedBuffer>& buffers, const util::SharedMemory& shm,
+                        const std::string& pci_bus_id, const bench::TimingPolicy& policy) {
   TimingResult r;
   const auto began = Clock::now();
   Preparer prep;
@@ -208,7 +208,7 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
     timed_call([] {}, ev, e, after);
     overhead.push_back(after);
   }
-  r.overhead_ms = summarize(overhead).median_ms;
+  r.overhead_ms = bench::summarize(overhead).median_ms;
 
   const auto warm_start = Clock::now();
   int round = 0;
@@ -219,7 +219,7 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
     r.warmup_ms.push_back(event_ms);
     ++r.warmup_calls;
   }
-  r.clocks_before = exec::read_clocks(pci_bus_id);
+  r.clocks_before = read_clocks(pci_bus_id);
   const auto start = Clock::now();
   double timed_ms = 0;
   int set = 0;
@@ -252,11 +252,12 @@ TimingResult time_solve(const std::function<void()>& invoke, const exec::TestReq
     }
     if (idle_start) continue;  // the rules below are about the queued calls
     // Validation is the judge's own work: it does not count against the sampling budget.
-    r.stop_reason = stop_reason(r.event_ms, {r.event_ms.size(), timed_ms, ms_since(start) - r.validation_ms}, policy);
+    r.stop_reason =
+        bench::stop_reason(r.event_ms, {r.event_ms.size(), timed_ms, ms_since(start) - r.validation_ms}, policy);
     if (!r.stop_reason.empty()) break;
   }
   r.sampling_ms = ms_since(start);
-  r.clocks_after = exec::read_clocks(pci_bus_id);
+  r.clocks_after = read_clocks(pci_bus_id);
   // The last call's outputs are still on the device: validate them too.
   const std::size_t last = r.event_ms.size() + r.idle_start_ms.size() - 1;
   const auto v_start = Clock::now();
@@ -287,9 +288,9 @@ nlohmann::json to_json(const TimingResult& r) {
                       {"l2_flush", r.flush_method},
                       {"validated_samples", r.validated_samples},
                       {"validation_failure", r.validation_failure}};
-  if (r.clocks_before) j["clocks_before"] = exec::to_json(*r.clocks_before);
-  if (r.clocks_after) j["clocks_after"] = exec::to_json(*r.clocks_after);
+  if (r.clocks_before) j["clocks_before"] = to_json(*r.clocks_before);
+  if (r.clocks_after) j["clocks_after"] = to_json(*r.clocks_after);
   return j;
 }
 
-}  // namespace judge::bench
+}  // namespace judge::exec

@@ -3,7 +3,7 @@
 // Before every call, outside the timed region: inputs are restored (alternating between two
 // input sets when the judge provided them, by copying into the same buffers, so caching results
 // by pointer does not pay), outputs are re-poisoned and the device synchronised; then persisting
-// L2 is reset and L2 is flushed by reading twice its size (bench/l2_flush.hpp says why not
+// L2 is reset and L2 is flushed by reading twice its size (exec/l2_flush.hpp says why not
 // writing). The call is timed with CUDA events on the legacy default stream, queued behind the
 // still-running flush so the host's launch latency is not in the result; every fourth call starts
 // on an idle device instead, for comparison. After each call, the host time from the stop event
@@ -26,7 +26,7 @@
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
 
-namespace judge::bench {
+namespace judge::exec {
 
 struct TimingResult {
   std::vector<double> event_ms;       // CUDA events around solve, calls queued behind the flush
@@ -40,7 +40,7 @@ struct TimingResult {
   int warmup_calls = 0;
   std::string stop_reason;   // stop_rule.hpp: "noise target met", "time budget", "sample cap", "time cap"
   std::string flush_method;  // how L2 was emptied before each call
-  std::optional<exec::ClockReading> clocks_before, clocks_after;
+  std::optional<ClockReading> clocks_before, clocks_after;
   nlohmann::json validation_failure;  // null, or {sample, input_set, buffer, index, got, want}
   std::size_t validated_samples = 0;
   std::string validation_method;  // "device", or "host (why the device check is unavailable)"
@@ -49,10 +49,10 @@ struct TimingResult {
 };
 
 // `invoke` calls solve and returns without waiting for the device.
-TimingResult time_solve(const std::function<void()>& invoke, const exec::TestRequest& request,
-                        const std::vector<exec::GuardedBuffer>& buffers, const util::SharedMemory& shm,
-                        const std::string& pci_bus_id, const TimingPolicy& policy = {});
+TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& request,
+                        const std::vector<GuardedBuffer>& buffers, const util::SharedMemory& shm,
+                        const std::string& pci_bus_id, const bench::TimingPolicy& policy = {});
 
 nlohmann::json to_json(const TimingResult& r);
 
-}  // namespace judge::bench
+}  // namespace judge::exec

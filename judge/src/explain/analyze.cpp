@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "check/compare.hpp"
 
@@ -55,6 +56,34 @@ std::optional<Finding> tile_positions(const Mismatches& m) {
   return std::nullopt;
 }
 
+// Outputs up to this size keep their values in the evidence of a diagnosis that a later test may
+// explain better (judging/clearer_test), which checks that test's relation against them.
+constexpr std::size_t kRecordedOutput = 64;
+
+bool may_be_explained_later(const Finding& f) {
+  static constexpr std::string_view kRelations[] = {
+      "left_unchanged",         "wrote_zeros", "one_value",       "values_misplaced", "input_copied",
+      "input_values_misplaced", "wrong_sign",  "constant_factor", "constant_offset",  "precision"};
+  if (f.code == "wrong_values") return !f.evidence.contains("terms");
+  return std::find(std::begin(kRelations), std::end(kRelations), f.code) != std::end(kRelations);
+}
+
+// evidence "output": {"buffer", "dims", "got", "want", "unwritten" (only when some are)}; NaN and
+// Inf are JSON nulls.
+void record_output(Finding& f, const Mismatches& m) {
+  auto got = nlohmann::ordered_json::array(), want = nlohmann::ordered_json::array();
+  std::vector<bool> unwritten(m.cells.size(), false);
+  for (std::size_t i = 0; i < m.cells.size(); ++i) {
+    unwritten[i] = m.cells[i] == Cell::unwritten;
+    const double g = m.got[i], w = m.want[i];
+    got.push_back(std::isfinite(g) && !unwritten[i] ? nlohmann::ordered_json(g) : nlohmann::ordered_json());
+    want.push_back(std::isfinite(w) ? nlohmann::ordered_json(w) : nlohmann::ordered_json());
+  }
+  nlohmann::ordered_json o = {{"buffer", m.buffer}, {"dims", m.got.dims}, {"got", got}, {"want", want}};
+  if (m.unwritten) o["unwritten"] = unwritten;
+  f.evidence["output"] = std::move(o);
+}
+
 }  // namespace
 
 Finding analyze(const Mismatches& m) {
@@ -98,6 +127,7 @@ Finding analyze(const Mismatches& m) {
         fmt::format("; besides, {} element{} never written", m.unwritten, m.unwritten == 1 ? " was" : "s were");
     found->evidence["unwritten"] = m.unwritten;
   }
+  if (m.cells.size() <= kRecordedOutput && may_be_explained_later(*found)) record_output(*found, m);
   return *found;
 }
 

@@ -12,7 +12,9 @@ namespace judge::explain {
 // misplaced, an input's values, a constant factor/sign/offset, a one-element sum's rounding or
 // missing/extra terms (explain/reduction.hpp), precision; else `wrong_values`
 // with the index ranges. When both wrong and never-written elements exist, the sentence is about
-// the wrong ones and the evidence counts the others.
+// the wrong ones and the evidence counts the others. An output of up to 64 elements whose finding
+// a later test may explain better (`wrong_values`, or a relation between values) keeps its values
+// in the evidence ("output"), so that test's relation can be checked against them.
 Finding analyze(const Mismatches& m);
 
 // A picture of where the mismatches are: a grid of at most `max_rows` x `max_cols` cells, each

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "check/compare.hpp"
-#include "exec/test_layout.hpp"
 #include "spec/element.hpp"
+#include "util/poison.hpp"
 
 namespace judge::explain {
 
@@ -34,7 +34,7 @@ Mismatches find_mismatches(std::string buffer, const Values& got, const Values& 
   const auto* bytes = static_cast<const unsigned char*>(got.data);
   for (std::size_t i = 0; i < got.count; ++i) {
     if (check::agrees(got[i], want[i], tol, floating)) continue;
-    if (detect_unwritten && exec::is_poison(bytes + i * eb, eb)) {
+    if (detect_unwritten && util::is_poison(bytes + i * eb, eb)) {
       m.cells[i] = Cell::unwritten;
       ++m.unwritten;
     } else {

@@ -24,6 +24,7 @@ struct Mapping {
   std::string code_suffix;  // evidence "mapping"
   std::string words;        // "shifted by 1 (element i holds element i - 1)"
   std::function<std::size_t(std::size_t)> source;
+  std::int64_t param = 0;  // evidence "mapping_param": the shift, or the block size (0: none)
 };
 
 std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_identity) {
@@ -40,11 +41,12 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
       v.push_back({"column_major", "laid out column-major (element [r, c] is at r + c * rows)",
                    [rows, cols](std::size_t i) { return (i % rows) * cols + i / rows; }});
     for (std::int64_t k : {std::int64_t{1}, std::int64_t{-1}}) {
-      v.push_back(
-          {"rows_shifted", fmt::format("shifted by {} row{}", k, k == 1 ? "" : "s"), [n, cols, k](std::size_t i) {
-             const auto j = static_cast<std::int64_t>(i) - k * static_cast<std::int64_t>(cols);
-             return j < 0 || j >= static_cast<std::int64_t>(n) ? kNone : static_cast<std::size_t>(j);
-           }});
+      v.push_back({"rows_shifted", fmt::format("shifted by {} row{}", k, k == 1 ? "" : "s"),
+                   [n, cols, k](std::size_t i) {
+                     const auto j = static_cast<std::int64_t>(i) - k * static_cast<std::int64_t>(cols);
+                     return j < 0 || j >= static_cast<std::int64_t>(n) ? kNone : static_cast<std::size_t>(j);
+                   },
+                   k});
     }
   }
   v.push_back({"mirrored", "mirrored (element i holds element N - 1 - i)", [n](std::size_t i) { return n - 1 - i; }});
@@ -54,7 +56,8 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
                    [n, s](std::size_t i) {
                      const auto j = static_cast<std::int64_t>(i) - s;
                      return j < 0 || j >= static_cast<std::int64_t>(n) ? kNone : static_cast<std::size_t>(j);
-                   }});
+                   },
+                   s});
     }
   }
   for (std::size_t b = 32; b <= 1024 && b < n; b *= 2) {
@@ -62,11 +65,13 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
                  fmt::format("element i holds element i % {} (every block of {} repeats the first block: nothing "
                              "carries from one block to the next)",
                              b, b),
-                 [b](std::size_t i) { return i % b; }});
-    v.push_back({"reversed_in_blocks", fmt::format("reversed within each block of {}", b), [n, b](std::size_t i) {
+                 [b](std::size_t i) { return i % b; }, static_cast<std::int64_t>(b)});
+    v.push_back({"reversed_in_blocks", fmt::format("reversed within each block of {}", b),
+                 [n, b](std::size_t i) {
                    const std::size_t j = i / b * b + (b - 1 - i % b);
                    return j < n ? j : kNone;
-                 }});
+                 },
+                 static_cast<std::int64_t>(b)});
   }
   return v;
 }
@@ -153,6 +158,7 @@ std::optional<Finding> expected_values_misplaced(const Mismatches& m) {
     Finding f{"values_misplaced", "", {}};
     f.evidence["count"] = m.wrong;
     f.evidence["mapping"] = map->code_suffix;
+    if (map->param) f.evidence["mapping_param"] = map->param;
     f.sentence = fmt::format(
         "the {} wrong values of {} are right values in the wrong places: the output is {}; check the index "
         "arithmetic of the stores",
@@ -181,6 +187,7 @@ std::optional<Finding> input_values_misplaced(const Mismatches& m) {
     f.evidence["count"] = m.wrong;
     f.evidence["input"] = in.name;
     f.evidence["mapping"] = map->code_suffix;
+    if (map->param) f.evidence["mapping_param"] = map->param;
     if (map->code_suffix == "same_position") {
       f.sentence = fmt::format(
           "the {} wrong values of {} are the values of {} at the same positions: the operation was not applied "
@@ -207,6 +214,32 @@ std::optional<Finding> input_values_misplaced(const Mismatches& m) {
     return f;
   }
   return std::nullopt;
+}
+
+bool misplaced_relation_holds(const Finding& f, const Mismatches& m) {
+  const std::string mapping = f.evidence.value("mapping", std::string());
+  if (mapping.empty()) return true;  // "found elsewhere": nothing to check position by position
+  const Values* src = &m.want;
+  if (f.code != "values_misplaced") {
+    src = nullptr;
+    for (const NamedValues& in : m.inputs)
+      if (in.name == f.evidence.value("input", std::string())) src = &in.values;
+    if (!src) return true;
+  }
+  const std::int64_t param = f.evidence.value("mapping_param", std::int64_t{0});
+  const auto maps = candidates(m.got, *src, true);
+  const auto map = std::find_if(maps.begin(), maps.end(),
+                                [&](const Mapping& c) { return c.code_suffix == mapping && c.param == param; });
+  if (map == maps.end()) return true;  // not a mapping of this output's shape
+  const bool floating = spec::is_floating(m.got.type);
+  std::size_t checked = 0, held = 0;
+  for (std::size_t i : wrong_indices(m, kMaxRelated)) {
+    const std::size_t j = map->source(i);
+    if (j == kNone) continue;
+    ++checked;
+    held += check::agrees(m.got[i], (*src)[j], m.tolerance, floating);
+  }
+  return checked < kFewElements ? held == checked : held * 10 >= checked * 9;
 }
 
 }  // namespace judge::explain

@@ -15,4 +15,10 @@ std::optional<Finding> expected_values_misplaced(const Mismatches& m);
 // An input's values in the output (`same_position`: also tries the identity mapping).
 std::optional<Finding> input_values_misplaced(const Mismatches& m);
 
+// Whether a misplaced-values finding of another test of the same solution also holds on `m`: each
+// wrong element of `m` its mapping gives a source holds that source's value (every one on a tiny
+// output, 90% on a larger). True where it cannot be checked: no mapping (values found elsewhere),
+// a mapping this output's shape has not, an input `m` lacks.
+bool misplaced_relation_holds(const Finding& f, const Mismatches& m);
+
 }  // namespace judge::explain

@@ -21,48 +21,59 @@ std::string value(double v, spec::DType t) {
 
 constexpr double kSquareOverflow = 1.8446744073709552e19;  // sqrt(FLT_MAX): x * x overflows above it
 
+// Where the reference has no exp, an input beyond exp's range that meets an Inf (or a NaN, when the
+// input is large enough that a sum or product of it overflows) points at an intermediate.
+std::string overflow_hint(const std::string& where, double x, spec::DType type, bool got_inf) {
+  if (std::fabs(x) >= kSquareOverflow)
+    return fmt::format(
+        "; {} is {}: an intermediate overflowed float (|x| above 3.4e38): a sum or product of a value this large "
+        "(x + |x|, 2 * x, x * x) leaves float's range where the result itself does not; compute without it "
+        "(compare and select, as fmaxf(x, 0) does, or scale down first)",
+        where, value(x, type));
+  if (!got_inf) return "";
+  return fmt::format(
+      "; {} is {}: an intermediate overflowed float (|x| above 3.4e38): look for a product or a power of it that "
+      "leaves float's range before the result is formed",
+      where, value(x, type));
+}
+
 // What an input holds at the output's index, when that says why a NaN or Inf appeared there.
 // `exp` is named only where the challenge's reference calls it (Mismatches::reference_uses_exp);
-// elsewhere an input this large can only overflow an intermediate (x + |x|, 2 * x, x * x).
+// elsewhere the same inputs say that an intermediate overflowed.
 std::string input_hint(const Mismatches& m, std::size_t i) {
   const bool exp = m.reference_uses_exp;
+  const bool got_inf = std::isinf(m.got[i]);
   for (const NamedValues& in : m.inputs) {
     if (in.values.count != m.got.count) continue;
     const double x = in.values[i];
     if (!std::isfinite(x)) return fmt::format("; {}[{}] is {} itself", in.name, i, value(x, in.values.type));
     if (x == 0) return fmt::format("; {}[{}] is 0 there: a division by zero?", in.name, i);
-    if (exp && x > kExpOverflow)
+    if (std::fabs(x) <= kExpOverflow) continue;
+    if (!exp) return overflow_hint(fmt::format("{}[{}]", in.name, i), x, in.values.type, got_inf);
+    if (x > kExpOverflow)
       return fmt::format(
           "; {}[{}] is {}, and exp overflows float above 88.7: subtract the maximum before exp (softmax-style "
           "stability)",
           in.name, i, value(x, in.values.type));
-    if (exp && x < -kExpOverflow)
-      return fmt::format(
-          "; {}[{}] is {}, where exp underflows to 0, and 0 / 0 is NaN: subtract the maximum of the values that are "
-          "normalised together (each row's own), not a smaller or a global one",
-          in.name, i, value(x, in.values.type));
-    if (!exp && std::fabs(x) >= kSquareOverflow)
-      return fmt::format(
-          "; {}[{}] is {}: an intermediate overflowed float (|x| above 3.4e38): a sum or product of a value this "
-          "large (x + |x|, 2 * x, x * x) leaves float's range where the result itself does not; compute without "
-          "it (compare and select, as fmaxf(x, 0) does, or scale down first)",
-          in.name, i, value(x, in.values.type));
+    return fmt::format(
+        "; {}[{}] is {}, where exp underflows to 0, and 0 / 0 is NaN: subtract the maximum of the values that are "
+        "normalised together (each row's own), not a smaller or a global one",
+        in.name, i, value(x, in.values.type));
   }
   // Inputs of another shape (a row, a whole matrix): extreme values anywhere.
   for (const NamedValues& in : m.inputs) {
-    if (!exp || in.values.count == m.got.count || in.values.count > (std::size_t{1} << 26)) continue;
+    if (in.values.count == m.got.count || in.values.count > (std::size_t{1} << 26)) continue;
     double largest = 0;
     for (std::size_t k = 0; k < in.values.count; ++k) largest = std::max(largest, std::fabs(in.values[k]));
-    if (largest > kExpOverflow)
-      return fmt::format(
-          "; {} holds values up to {}, and exp overflows float above 88.7: subtract the maximum before exp", in.name,
-          largest);
-  }
-  if (std::isinf(m.got[i]))
+    if (largest <= kExpOverflow) continue;
+    if (!exp) {
+      if (largest < kSquareOverflow || !got_inf) continue;
+      return overflow_hint(fmt::format("the largest value of {}", in.name), largest, in.values.type, got_inf);
+    }
     return fmt::format(
-        "; an intermediate overflowed {}: look for a product, a power or a division by a tiny value that leaves "
-        "the type's range before the result is formed",
-        m.got.type == spec::DType::float16 ? "half (|x| above 65504)" : "float (|x| above 3.4e38)");
+        "; {} holds values up to {}, and exp overflows float above 88.7: subtract the maximum before exp", in.name,
+        largest);
+  }
   return "";
 }
 

@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "baseline/store.hpp"
-#include "bench/device_peak.hpp"
-#include "compile/compiler.hpp"
 #include "exec/runner.hpp"
+#include "judging/device_peak.hpp"
+#include "util/cache_root.hpp"
 
 namespace judge::grade {
 
@@ -56,7 +56,7 @@ Result<std::vector<Gpu>> find_gpus(const GpuQuery& q) {
     g.arch = runner->arch();
     g.shareable = g.device.value("compute_mode", 0) == 0;
     // Measured here, one device at a time, so judging threads only ever read the cache.
-    if (q.measure_peaks) (void)bench::device_peak(*runner, compile::cache_dir() / "device-peaks.json");
+    if (q.measure_peaks) (void)judging::device_peak(*runner, util::cache_root() / "device-peaks.json");
     runner->stop();
     gpus.push_back(std::move(g));
   }

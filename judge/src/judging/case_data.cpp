@@ -196,8 +196,7 @@ Result<CaseData> prepare_case(const spec::Challenge& c, const spec::TestCase& tc
   if (!shm) return shm.error();
   d.shm = std::move(*shm);
   for (const exec::BufferSlot& slot : d.request.buffers) {
-    if (slot.role == spec::Role::out)
-      exec::fill_poison(d.shm.data() + slot.result_offset, slot.bytes, slot.element_bytes);
+    if (slot.role == spec::Role::out) exec::fill_output_start(d.request, slot, d.shm.data() + slot.result_offset);
   }
   store_samples(d);
   auto step = [&](std::string_view what) {

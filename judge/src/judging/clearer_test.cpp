@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <limits>
 #include <string_view>
 
+#include "check/compare.hpp"
+#include "explain/consistency.hpp"
 #include "judging/diagnose.hpp"
 
 namespace judge::judging {
@@ -57,8 +60,11 @@ bool too_large(const spec::Challenge& c, const spec::TestCase& tc) {
   return false;
 }
 
-// Runs the example and functional cases after `failed` on the runner, for their diagnoses only.
-std::vector<TestResult> run_later_tests(const ClearerSearch& s, const std::string& failed) {
+// Runs the example and functional cases after `first` on the runner, for their diagnoses only,
+// until one is clear enough to cite.
+std::vector<TestResult> run_later_tests(const ClearerSearch& s, const TestResult& first,
+                                        const explain::Mismatches* own) {
+  const std::string& failed = first.name;
   std::vector<TestResult> out;
   const auto began = Clock::now();
   PrepareOptions prep = s.prep;
@@ -89,7 +95,7 @@ std::vector<TestResult> run_later_tests(const ClearerSearch& s, const std::strin
     ctx.zero_filled = s.zero_fill;
     ctx.strict = s.strict;
     out.push_back(diagnose(ctx, *data, outcome));
-    if (evidence_strength(out.back()) == 2) break;
+    if (evidence_strength(out.back()) == 2 && clearest_test(first, {&out.back()}, own)) break;
   }
   return out;
 }
@@ -101,8 +107,8 @@ int evidence_strength(const TestResult& r) {
   const std::string& code = r.diagnosis;
   if (code == diagnosis::wrong_values) return r.evidence.contains("terms") ? 2 : 0;  // terms: explain/reduction
   if (is_value_relation(code)) return relation_elements(r) >= kClearElements ? 2 : 1;
-  if (code == "nan_or_inf" || code == "wrong_at_tile_positions") return 2;
-  return 0;  // never-written patterns, a race...: about other things than the wrong values
+  if (code == "wrong_at_tile_positions") return 2;
+  return 0;  // NaN/Inf, never-written patterns, a race...: other symptoms than the wrong values
 }
 
 bool wants_clearer_test(const TestResult& first) {
@@ -111,14 +117,48 @@ bool wants_clearer_test(const TestResult& first) {
   return is_value_relation(first.diagnosis) && relation_elements(first) < kClearElements;
 }
 
-const TestResult* clearest_test(const TestResult& first, const std::vector<const TestResult*>& later) {
+const TestResult* clearest_test(const TestResult& first, const std::vector<const TestResult*>& later,
+                                const explain::Mismatches* first_output) {
   const TestResult* best = nullptr;
   int best_strength = evidence_strength(first);
+  const bool confirm_only = is_value_relation(first.diagnosis);
   for (const TestResult* t : later) {
     const int s = evidence_strength(*t);
-    if (s > best_strength) best = t, best_strength = s;
+    if (s <= best_strength || (confirm_only && t->diagnosis != first.diagnosis)) continue;
+    if (first_output && !explain::relation_holds({t->diagnosis, t->summary, t->evidence}, *first_output)) continue;
+    best = t, best_strength = s;
   }
   return best;
+}
+
+std::unique_ptr<RecordedOutput> recorded_output(const TestResult& r, const spec::Tolerance& tol) {
+  if (!r.evidence.is_object() || !r.evidence.contains("output")) return nullptr;
+  const nlohmann::ordered_json& o = r.evidence["output"];
+  auto out = std::make_unique<RecordedOutput>();
+  const auto read = [](const nlohmann::ordered_json& a, std::vector<float>& v) {
+    for (const auto& x : a) v.push_back(x.is_number() ? x.get<float>() : std::numeric_limits<float>::quiet_NaN());
+  };
+  read(o.value("got", nlohmann::ordered_json::array()), out->got);
+  read(o.value("want", nlohmann::ordered_json::array()), out->want);
+  if (out->got.empty() || out->got.size() != out->want.size()) return nullptr;
+  const std::vector<bool> unwritten = o.value("unwritten", std::vector<bool>(out->got.size(), false));
+  explain::Mismatches& m = out->mismatches;
+  m.buffer = o.value("buffer", std::string("output"));
+  const auto dims = o.value("dims", std::vector<std::int64_t>{});
+  m.got = {spec::DType::float32, out->got.data(), out->got.size(), dims};
+  m.want = {spec::DType::float32, out->want.data(), out->want.size(), dims};
+  m.tolerance = tol;
+  m.cells.assign(out->got.size(), explain::Cell::right);
+  for (std::size_t i = 0; i < out->got.size(); ++i) {
+    if (i < unwritten.size() && unwritten[i]) {
+      m.cells[i] = explain::Cell::unwritten;
+      ++m.unwritten;
+    } else if (!check::agrees(out->got[i], out->want[i], tol, true)) {
+      m.cells[i] = explain::Cell::wrong;
+      ++m.wrong;
+    }
+  }
+  return out;
 }
 
 void cite_clearer_test(TestResult& first, const TestResult& clearer) {
@@ -137,15 +177,17 @@ double explain_with_clearer_test(RunResult& result, const ClearerSearch& s) {
                                   [](const TestResult& t) { return t.verdict != Verdict::AC; });
   if (first == result.tests.end() || !wants_clearer_test(*first)) return 0;
   const auto began = Clock::now();
+  const std::unique_ptr<RecordedOutput> recorded = recorded_output(*first, s.challenge->tolerance);
+  const explain::Mismatches* own = recorded ? &recorded->mismatches : nullptr;
   std::vector<TestResult> extra;
   std::vector<const TestResult*> later;
   if (s.keep_going) {
     for (auto it = first + 1; it != result.tests.end(); ++it) later.push_back(&*it);
   } else if (s.runner && s.runner->alive()) {
-    extra = run_later_tests(s, first->name);
+    extra = run_later_tests(s, *first, own);
     for (const TestResult& t : extra) later.push_back(&t);
   }
-  if (const TestResult* clearer = clearest_test(*first, later)) cite_clearer_test(*first, *clearer);
+  if (const TestResult* clearer = clearest_test(*first, later, own)) cite_clearer_test(*first, *clearer);
   return extra.empty() ? 0 : ms_since(began);
 }
 

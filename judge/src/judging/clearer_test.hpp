@@ -6,10 +6,12 @@
 // their evidence, within a small time budget, and never the performance case.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "compile/binding.hpp"
 #include "exec/runner.hpp"
+#include "explain/mismatch.hpp"
 #include "judging/case_data.hpp"
 #include "judging/gpu_gate.hpp"
 #include "judging/result.hpp"
@@ -24,7 +26,8 @@ inline constexpr std::size_t kClearElements = 4;
 // How much a test's diagnosis says about its wrong values: 0 nothing specific (`wrong_values` with
 // counts or values; never-written patterns and races, which are about other things; not a wrong
 // output), 1 a relation resting on fewer than kClearElements elements, 2 a clear pattern (a
-// relation on more, NaN/Inf, tile positions, a sum off by its end terms).
+// relation on more, tile positions, a sum off by its end terms). NaN or Inf counts 0 here: a later
+// test's special values (inf - inf) are another symptom, not a clearer view of finite wrong values.
 int evidence_strength(const TestResult& r);
 
 // Whether `first` (the first failed test) has wrong values its diagnosis says little about: the
@@ -33,8 +36,20 @@ int evidence_strength(const TestResult& r);
 bool wants_clearer_test(const TestResult& first);
 
 // Of `later` (tests after `first`), the one to cite: the earliest of the strongest failed ones,
-// when it is stronger than `first`; null otherwise.
-const TestResult* clearest_test(const TestResult& first, const std::vector<const TestResult*>& later);
+// when it is stronger than `first`, and does not contradict it: a weak relation of `first` is
+// only confirmed (the same code), and with `first_output` (the first test's own output, which the
+// analysis records for a tiny one: recorded_output) the cited relation must hold on its wrong
+// elements too (explain/consistency.hpp). Null otherwise.
+const TestResult* clearest_test(const TestResult& first, const std::vector<const TestResult*>& later,
+                                const explain::Mismatches* first_output = nullptr);
+
+// The output the analysis recorded in `r`'s evidence ("output": a tiny output's values, explain/
+// analyze.hpp), compared again with `tol`; null when there is none.
+struct RecordedOutput {
+  std::vector<float> got, want;    // as float: the outputs this is kept for are float, half or small integers
+  explain::Mismatches mismatches;  // views of got and want
+};
+std::unique_ptr<RecordedOutput> recorded_output(const TestResult& r, const spec::Tolerance& tol);
 
 // Leads `first`'s explanation with `clearer`'s, naming the test: its code, summary and evidence
 // (with "shown_by"), and keeps what `first` itself showed as a detail and in the evidence.

@@ -16,7 +16,7 @@
 #include <system_error>
 #include <utility>
 
-#include "compile/compiler.hpp"
+#include "util/cache_root.hpp"
 #include "util/fd.hpp"
 
 namespace judge::judging {
@@ -128,7 +128,7 @@ Result<DataStore> DataStore::from_environment() {
     if (!parsed) return make_error(fmt::format("{}: {}", kDataCacheMaxEnv, parsed.error().message));
     cap = *parsed;
   }
-  return DataStore(compile::cache_dir() / "data", cap);
+  return DataStore(util::cache_root() / "data", cap);
 }
 
 fs::path DataStore::path_of(const std::string& key) const {

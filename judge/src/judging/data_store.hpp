@@ -66,7 +66,7 @@ struct DataUsage {
 class DataStore {
  public:
   DataStore(std::filesystem::path dir, std::uint64_t max_bytes) : dir_(std::move(dir)), max_bytes_(max_bytes) {}
-  // cache_dir()/data with the cap from $JUDGE_DATA_CACHE_MAX (default kDefaultDataCacheBytes);
+  // util::cache_root()/data with the cap from $JUDGE_DATA_CACHE_MAX (default kDefaultDataCacheBytes);
   // an unreadable cap is an error naming the variable.
   static Result<DataStore> from_environment();
 

@@ -1,4 +1,4 @@
-#include "bench/device_peak.hpp"
+#include "judging/device_peak.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 
 #include "version.hpp"
 
-namespace judge::bench {
+namespace judge::judging {
 
 std::string device_peak_key(const nlohmann::json& d) {
   return fmt::format("{}|{}|{}|{}", d.value("name", "?"), d.value("driver_version", 0), d.value("memory_clock_khz", 0),
@@ -69,4 +69,4 @@ Result<DevicePeak> device_peak(exec::Runner& runner, const std::filesystem::path
   return peak;
 }
 
-}  // namespace judge::bench
+}  // namespace judge::judging

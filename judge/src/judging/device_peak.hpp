@@ -10,7 +10,7 @@
 #include "exec/runner.hpp"
 #include "util/result.hpp"
 
-namespace judge::bench {
+namespace judge::judging {
 
 struct DevicePeak {
   double copy_gbs = 0;     // measured: bytes read + written per second by a large D2D copy
@@ -29,4 +29,4 @@ std::optional<DevicePeak> cached_device_peak(const nlohmann::json& device, const
 // Reads the cache at `cache_file` or measures through the runner and stores the result.
 Result<DevicePeak> device_peak(exec::Runner& runner, const std::filesystem::path& cache_file);
 
-}  // namespace judge::bench
+}  // namespace judge::judging

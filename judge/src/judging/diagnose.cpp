@@ -11,6 +11,7 @@
 #include "explain/analyze.hpp"
 #include "judging/reference_facts.hpp"
 #include "judging/timed_result.hpp"
+#include "util/poison.hpp"
 #include "util/units.hpp"
 
 namespace judge::judging {
@@ -160,7 +161,7 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
     opt.type = d.buffers[b].param->type;
     opt.tolerance = ctx.challenge->tolerance;
     opt.dims = d.buffers[b].dims;
-    opt.detect_poison = s.role == spec::Role::out && !ctx.zero_filled;
+    opt.detect_poison = exec::starts_poisoned(d.request, s) && !ctx.zero_filled;
     if (auto it = d.samples.find(s.name); it != d.samples.end()) {
       opt.indices = &it->second;
       r.sampled += fmt::format("{}{}: {} of {} elements checked (sampled: edges, tile corners, {} at random)",
@@ -364,7 +365,7 @@ OutputEvidence output_evidence(const CaseData& d) {
     const unsigned char* got = d.shm.data() + s.result_offset;
     const unsigned char* want = d.expected.at(s.name).data();
     std::vector<unsigned char> fill(s.element_bytes);
-    exec::fill_poison(fill.data(), s.element_bytes, s.element_bytes);
+    util::fill_poison(fill.data(), s.element_bytes, s.element_bytes);
     const auto type = d.buffers[b].param->type;
     if (type == spec::DType::int32 || type == spec::DType::uint32) {
       std::uint32_t f = 0;

@@ -58,6 +58,7 @@ compile::CompileOutcome compile_in_child(const compile::CompileRequest& r, const
   out.note = doc.value("note", std::string());
   out.cached = doc.value("cached", false);
   out.compile_ms = doc.value("compile_ms", 0.0);
+  out.artifact = doc.value("artifact", std::string());
   const std::string status = doc.value("status", std::string());
   if (status == "compile error") out.status = Status::compile_error;
   if (status != "compiled" && status != "compile error") out.status = Status::tool_error;
@@ -65,17 +66,15 @@ compile::CompileOutcome compile_in_child(const compile::CompileRequest& r, const
 }
 
 compile::CompileOutcome compile_isolated(const compile::CompileRequest& request, const IsolatedCompile& how) {
-  const compile::CompileOutcome child = compile_in_child(request, how);
-  if (child.status != Status::ok) return child;
-  // The child has just written the artifact: read it from the cache even under --no-cache, which
-  // the child already honoured (compiling twice would only double the wait).
-  compile::CompileRequest from_cache = request;
-  from_cache.use_cache = true;
-  compile::CompileOutcome built = compile::compile(from_cache);
-  if (built.status == Status::ok && built.cached) {  // the child's work: report its time
-    built.compile_ms = child.compile_ms;
-    built.cached = child.cached;
-  }
+  compile::CompileOutcome built = compile_in_child(request, how);
+  if (built.status != Status::ok) return built;
+  std::error_code ec;
+  if (built.artifact.empty() || !fs::is_regular_file(built.artifact, ec))
+    return outcome(Status::tool_error,
+                   fmt::format("the compiler process reported no artifact (\"{}\")", built.artifact.string()));
+  // A compile that succeeded carries no log here, as when this artifact was read back from the
+  // cache (a cache hit has none): the judged result's compile log stays what it was.
+  built.log.clear();
   return built;
 }
 

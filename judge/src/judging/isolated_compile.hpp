@@ -22,13 +22,13 @@ struct IsolatedCompile {
   int timeout_ms = 120000;
 };
 
-// The child's verdict on the source. Status::ok means it compiled within the limit (and left the
-// artifact in the cache).
+// The child's verdict on the source. Status::ok means it compiled within the limit; `artifact`
+// is then the build it left in the cache (its JSON reply's `artifact`).
 compile::CompileOutcome compile_in_child(const compile::CompileRequest& request, const IsolatedCompile& how);
 
-// compile_in_child, then, when it compiled, the same request here: a cache hit (or, if the cache
-// entry vanished meanwhile, a compile now known to finish) that yields the artifact. The outcome
-// reports the child's engine time and whether the child found it cached.
+// compile_in_child for a build to load: the artifact the child reported must exist (else a judge
+// error), and a successful compile's log (warnings) is dropped, as it always was on this path.
+// The outcome reports the child's engine, note, time and whether the child found it cached.
 compile::CompileOutcome compile_isolated(const compile::CompileRequest& request, const IsolatedCompile& how);
 
 }  // namespace judge::judging

@@ -1,5 +1,5 @@
 // Which timed calls are the result of the performance case, and when work escaped the timing.
-// GPU-free decisions on the samples the runner sent back (bench/timing.hpp takes them).
+// GPU-free decisions on the samples the runner sent back (exec/timing.hpp takes them).
 #pragma once
 
 #include <optional>

@@ -1,5 +1,7 @@
 #include "judging/timing_build.hpp"
 
+#include "judging/submission.hpp"
+
 namespace judge::judging {
 
 bool wants_timing_build(const RunOptions& o, const std::string& engine) {

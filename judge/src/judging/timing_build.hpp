@@ -14,7 +14,7 @@
 #include <string>
 
 #include "compile/compiler.hpp"
-#include "judging/submission.hpp"
+#include "judging/run_options.hpp"
 
 namespace judge::judging {
 

@@ -1,4 +1,4 @@
-// Ring 2: the device-side comparison of timed calls (bench/device_check.hpp) against the host's
+// Ring 2: the device-side comparison of timed calls (exec/device_check.hpp) against the host's
 // rules (check/compare.hpp), in this process. Without a device every test skips and says why.
 #include <cuda_runtime_api.h>
 #include <gtest/gtest.h>
@@ -8,9 +8,10 @@
 #include <limits>
 #include <vector>
 
-#include "bench/device_check.hpp"
+#include "exec/device_check.hpp"
 #include "exec/guarded_buffer.hpp"
 #include "exec/test_layout.hpp"
+#include "util/poison.hpp"
 #include "util/shared_memory.hpp"
 
 namespace judge {
@@ -49,12 +50,12 @@ bool device_matches(spec::DType type, const std::vector<T>& got, const std::vect
   EXPECT_TRUE(shm);
   std::memcpy(shm->data(), want.data(), b.bytes);
   if (!samples.empty()) std::memcpy(shm->data() + b.sample_offset, samples.data(), samples.size() * 8);
-  auto buf = exec::GuardedBuffer::allocate(b.bytes, exec::canary_byte(0));
+  auto buf = exec::GuardedBuffer::allocate(b.bytes, util::canary_byte(0));
   EXPECT_TRUE(buf);
   EXPECT_EQ(cudaMemcpy(buf->data(), got.data(), b.bytes, cudaMemcpyHostToDevice), cudaSuccess);
   std::vector<exec::GuardedBuffer> bufs;
   bufs.push_back(std::move(*buf));
-  bench::DeviceChecker checker;
+  exec::DeviceChecker checker;
   checker.init(r, *shm);
   EXPECT_TRUE(checker.ready()) << checker.method();
   auto same = checker.matches(r, bufs, 0);

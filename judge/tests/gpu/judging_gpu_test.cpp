@@ -62,7 +62,7 @@ TEST(GpuJudging, CorrectSolutionIsAccepted) {
   ASSERT_TRUE(r.tests.back().timing.has_value()) << describe(r);
   EXPECT_GE(r.tests.back().timing->events.n, 20u);
   EXPECT_GT(r.tests.back().timing->events.median_ms, 0);
-  // Timed calls after the first are validated on the device (bench/device_check.hpp).
+  // Timed calls after the first are validated on the device (exec/device_check.hpp).
   EXPECT_EQ(r.tests.back().timing->validation_method, "device");
   EXPECT_GE(r.tests.back().timing->validated_samples, 3u);
   // Where the time went: every part measured, none larger than the whole.
