@@ -15,7 +15,8 @@ install(DIRECTORY challenges testcases solutions baselines DESTINATION ${JUDGE_D
 
 # Shell completion, printed by the judge itself from its command definitions (cli/completion.hpp),
 # and a manual page made by help2man from `judge --help` and `judge --version` where help2man is
-# installed (scripts/setup.sh installs it). Both are made at build time so the install only copies.
+# installed (apt-get install help2man; scripts/test.sh installs it). Both are made at build time
+# (scripts/setup.sh builds them) so the install only copies.
 set(JUDGE_SHARE_BUILD_DIR ${PROJECT_BINARY_DIR}/share)
 add_custom_command(
   OUTPUT ${JUDGE_SHARE_BUILD_DIR}/bash-completion/judge ${JUDGE_SHARE_BUILD_DIR}/zsh/_judge
@@ -38,7 +39,7 @@ if(JUDGE_HELP2MAN)
   list(APPEND JUDGE_SHARE_OUTPUTS ${JUDGE_SHARE_BUILD_DIR}/man/judge.1)
   install(FILES ${JUDGE_SHARE_BUILD_DIR}/man/judge.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 else()
-  message(STATUS "help2man not found: no manual page (scripts/setup.sh installs it)")
+  message(STATUS "help2man not found: no manual page (apt-get install help2man; scripts/test.sh installs it)")
 endif()
 add_custom_target(judge_share ALL DEPENDS ${JUDGE_SHARE_OUTPUTS})
 install(FILES ${JUDGE_SHARE_BUILD_DIR}/bash-completion/judge DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)

@@ -8,7 +8,8 @@ set(CPACK_PACKAGE_CONTACT "judge maintainers <judge@localhost>")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# The build keeps debug information (RelWithDebInfo, ~150 MB); the package does not.
+# The build keeps debug information (RelWithDebInfo: line tables from scripts/setup.sh, full -g
+# where configured so); the package does not.
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "An offline, LeetGPU-style judge for CUDA practice problems.\n"

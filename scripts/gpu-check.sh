@@ -74,8 +74,9 @@ out="$build/out"
 rm -rf "$out"
 mkdir -p "$out"
 export PATH="$PATH:/usr/local/cuda/bin"
-# One cache for the unit tests' sm_90 builds and the judge: solutions compile once, in parallel.
-export JUDGE_CACHE_DIR="$build/cache"
+# One cache for the tests' sm_90 builds and the judge: solutions compile once, in parallel. It is the
+# compile ring's cache (judge/tests/CMakeLists.txt), which the first ctest run empties.
+export JUDGE_CACHE_DIR="$build/test-compile-cache"
 jobs=$(nproc)
 
 step() { echo "== $* ($(date +%T))"; }
@@ -90,14 +91,17 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu 
 
 unit_rc=0; gpu_rc=0
 if [ $tests -eq 1 ]; then
-  step "unit tests (compiling every shipped solution for sm_90)"
-  ctest --test-dir "$build" -L unit -j"$jobs" --output-on-failure >"$out/ctest-unit.log" 2>&1
+  step "GPU-free tests: unit, compile (every shipped solution for sm_90), catalog, script rings"
+  ctest --test-dir "$build" -LE gpu -j"$jobs" --output-on-failure --no-tests=error >"$out/ctest-unit.log" 2>&1
   unit_rc=$?
+  # -FS: the compile ring's cache is kept, not emptied again, so its builds are reused.
   step "GPU tests"
-  ctest --test-dir "$build" -L gpu -E ConstructCorpusGpu --timeout 150 --output-on-failure >"$out/ctest-gpu.log" 2>&1
+  ctest --test-dir "$build" -L gpu -E ConstructCorpusGpu -FS judge_compile_cache --timeout 150 --output-on-failure \
+    >"$out/ctest-gpu.log" 2>&1
   gpu_rc=$?
   step "GPU tests: construct corpus under each engine, 6 at a time"
-  ctest --test-dir "$build" -R ConstructCorpusGpu -j6 --output-on-failure >"$out/ctest-corpus.log" 2>&1 || gpu_rc=1
+  ctest --test-dir "$build" -R ConstructCorpusGpu -FS judge_compile_cache -j6 --output-on-failure \
+    >"$out/ctest-corpus.log" 2>&1 || gpu_rc=1
 fi
 
 e2e_rc=0

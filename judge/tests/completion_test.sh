@@ -58,6 +58,6 @@ if command -v zsh >/dev/null; then
     zsh "$script" "$root" "$judge")
   expect "zsh: judge --root R run re<TAB>" "$slugs_re" "$got"
 else
-  echo "zsh not installed: its script is not checked here (scripts/setup.sh installs it)"
+  echo "zsh not installed: its script is not checked here (scripts/test.sh installs it)"
 fi
 exit $failed

@@ -17,8 +17,6 @@
 namespace judge {
 namespace {
 
-using Json = nlohmann::json;
-
 struct Case {
   spec::Challenge challenge;
   spec::TestSuite suite;
@@ -60,22 +58,16 @@ void set_outputs(judging::CaseData& d, F values) {
 
 exec::TestOutcome done_outcome() {
   exec::TestOutcome o;
-  o.report = {{"op", "done"}, {"solve_ms", 1.0}, {"guards", Json::array()}, {"modified", Json::array()}};
+  o.reply.solve_ms = 1.0;
   return o;
 }
 
-Json refused_launch_error() {
-  exec::FailedLaunch f;
-  f.kernel = "reverse_pairs(float*, int)";
-  f.grid = dim3(0, 1, 1);
-  f.block = dim3(256, 1, 1);
-  f.error = cudaErrorInvalidConfiguration;
-  f.failed_launches = 1;
-  f.launches = 1;
-  return {{"name", "cudaErrorInvalidConfiguration"},
-          {"text", "invalid configuration argument"},
-          {"sticky", false},
-          {"launch", exec::to_json(f)}};
+exec::CudaErrorReport refused_launch_error() {
+  exec::RefusedLaunch l;
+  l.kernel = "reverse_pairs(float*, int)";
+  l.grid = {0, 1, 1};
+  l.block = {256, 1, 1};
+  return {"cudaErrorInvalidConfiguration", "invalid configuration argument", false, l};
 }
 
 judging::DiagnoseContext context(const Case& k) {
@@ -88,7 +80,7 @@ TEST(Diagnose, RefusedLaunchWithRightOutputsIsAcceptedWithAWarningNamingTheLaunc
   Case k = prepare("relu", kRelu);
   set_outputs(k.data, [](auto&, auto&) {});
   auto o = done_outcome();
-  o.report["cuda_error"] = refused_launch_error();
+  o.reply.cuda_error = refused_launch_error();
   const auto r = judging::diagnose(context(k), k.data, o);
   EXPECT_EQ(r.verdict, judging::Verdict::AC);
   EXPECT_EQ(r.diagnosis, "refused_launch");
@@ -103,7 +95,7 @@ TEST(Diagnose, StrictRejectsARefusedLaunchEvenWithRightOutputs) {
   Case k = prepare("relu", kRelu);
   set_outputs(k.data, [](auto&, auto&) {});
   auto o = done_outcome();
-  o.report["cuda_error"] = refused_launch_error();
+  o.reply.cuda_error = refused_launch_error();
   auto ctx = context(k);
   ctx.strict = true;
   const auto r = judging::diagnose(ctx, k.data, o);
@@ -115,7 +107,7 @@ TEST(Diagnose, StrictRejectsARefusedLaunchEvenWithRightOutputs) {
 TEST(Diagnose, RefusedLaunchWithWrongOutputsIsARunTimeErrorNamingTheLaunch) {
   Case k = prepare("relu", kRelu);  // outputs still hold the marker: never written
   auto o = done_outcome();
-  o.report["cuda_error"] = refused_launch_error();
+  o.reply.cuda_error = refused_launch_error();
   const auto r = judging::diagnose(context(k), k.data, o);
   EXPECT_EQ(r.verdict, judging::Verdict::RTE);
   EXPECT_EQ(r.diagnosis, "refused_launch");
@@ -128,9 +120,7 @@ TEST(Diagnose, RefusedLaunchWithWrongOutputsIsARunTimeErrorNamingTheLaunch) {
 TEST(Diagnose, AStickyErrorEndsTheTestAsARunTimeError) {
   Case k = prepare("relu", kRelu);
   exec::TestOutcome o;
-  o.report = {
-      {"op", "done"},
-      {"cuda_error", {{"name", "cudaErrorIllegalAddress"}, {"text", "an illegal memory access"}, {"sticky", true}}}};
+  o.reply.cuda_error = exec::CudaErrorReport{"cudaErrorIllegalAddress", "an illegal memory access", true, {}};
   const auto r = judging::diagnose(context(k), k.data, o);
   EXPECT_EQ(r.verdict, judging::Verdict::RTE);
   EXPECT_EQ(r.diagnosis, "cuda_error");
@@ -271,7 +261,6 @@ TEST(LaunchRecord, DescribesTheLaunch) {
   f.shared_bytes = 4096;
   EXPECT_EQ(exec::describe_launch(f),
             "kernel k(float*) with grid (0, 1, 1), block (128, 2, 1), 4096 bytes of dynamic shared memory");
-  EXPECT_EQ(exec::to_json(f)["grid"], Json::array({0, 1, 1}));
 }
 
 }  // namespace

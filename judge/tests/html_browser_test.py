@@ -210,7 +210,7 @@ def main():
     judge, root = sys.argv[1], sys.argv[2]
     chromium = find_chromium()
     if not chromium:
-        print("SKIP: Chromium is not installed (apt-get install chromium; scripts/setup.sh does)")
+        print("SKIP: Chromium is not installed (apt-get install chromium; scripts/test.sh does)")
         return SKIP
     with tempfile.TemporaryDirectory(prefix="judge-html-") as tmp:
         work = Path(tmp)

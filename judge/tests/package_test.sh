@@ -5,7 +5,7 @@
 set -euo pipefail
 build=$1
 for tool in cpack dpkg-deb dpkg-shlibdeps; do
-  command -v "$tool" >/dev/null || { echo "package_test: $tool is missing (scripts/setup.sh installs dpkg-dev)"; exit 77; }
+  command -v "$tool" >/dev/null || { echo "package_test: $tool is missing (scripts/test.sh installs dpkg-dev)"; exit 77; }
 done
 scratch=$(mktemp -d /tmp/judge-package-XXXXXX)
 trap 'rm -rf "$scratch"' EXIT

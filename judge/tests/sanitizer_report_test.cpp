@@ -106,9 +106,8 @@ TEST(SanitizerReport, InitcheckUninitialisedRead) {
   EXPECT_EQ(r.findings[0].location, "sum.cu:5");
   EXPECT_EQ(r.findings[0].thread, "(17,0,0)");
   EXPECT_EQ(r.errors(), 256);
-  const Json buffers = Json::array(
-      {{{"name", "x"}, {"role", "in"}, {"address", 0x7e0000000000ull}, {"bytes", 1024}, {"element_bytes", 4}},
-       {{"name", "y"}, {"role", "out"}, {"address", 0x7f0000000000ull}, {"bytes", 1024}, {"element_bytes", 4}}});
+  const std::vector<exec::BufferAddress> buffers = {{"x", "in", 0x7e0000000000ull, 1024, 4},
+                                                    {"y", "out", 0x7f0000000000ull, 1024, 4}};
   const std::string text = describe_finding(r.findings[0], buffers);
   EXPECT_EQ(text.rfind("reads output y before writing it (y[17]) at sum.cu:5", 0), 0u) << text;
 }
@@ -121,8 +120,7 @@ TEST(SanitizerReport, InitcheckHostCopyOfAnUnwrittenOutput) {
       "=========\n");
   ASSERT_EQ(r.findings.size(), 1u);
   ASSERT_TRUE(r.findings[0].address);
-  const Json buffers = Json::array(
-      {{{"name", "y"}, {"role", "out"}, {"address", 0x7f0000000000ull}, {"bytes", 1024}, {"element_bytes", 4}}});
+  const std::vector<exec::BufferAddress> buffers = {{"y", "out", 0x7f0000000000ull, 1024, 4}};
   EXPECT_EQ(describe_finding(r.findings[0], buffers),
             "output y was not fully written: y[64] (and maybe more) holds nothing defined after solve");
 }
@@ -149,7 +147,7 @@ TEST(SanitizerReport, RacecheckAnalysis) {
   EXPECT_TRUE(f.error);
   EXPECT_FALSE(r.findings[1].error);
   EXPECT_EQ(r.errors(), 1);
-  EXPECT_EQ(describe_finding(f, Json::array()),
+  EXPECT_EQ(describe_finding(f, {}),
             "race reported between Write access and Read access at reduce.cu:14 and reduce.cu:16 in "
             "block_sum(const float *, float *, int) (1016 hazards)");
 }
@@ -180,8 +178,7 @@ TEST(SanitizerDiagnosis, ErrorsMakeTheTestRteAndKeepTheOtherVerdict) {
   t.verdict = Verdict::WA;
   t.summary = "C: 3 of 1024 elements differ";
   t.output = "ignored";
-  const Json buffers = Json::array(
-      {{{"name", "B"}, {"role", "in"}, {"address", 0x7f3a2e000000ull}, {"bytes", 1024}, {"element_bytes", 4}}});
+  const std::vector<exec::BufferAddress> buffers = {{"B", "in", 0x7f3a2e000000ull, 1024, 4}};
   apply_sanitizer_report(t, "memcheck", parse_sanitizer_output(kMemcheckOutOfBounds), buffers);
   EXPECT_EQ(t.verdict, Verdict::RTE);
   EXPECT_EQ(t.summary,
@@ -199,7 +196,7 @@ TEST(SanitizerDiagnosis, WarningsAloneKeepTheVerdict) {
                          parse_sanitizer_output("========= Warning: Race reported between Write access at k()+0x10 in "
                                                 "a.cu:3\n=========     and Write access at k()+0x10 in a.cu:3 [2 "
                                                 "hazards]\n=========\n"),
-                         Json::array());
+                         {});
   EXPECT_EQ(t.verdict, Verdict::AC);
   ASSERT_EQ(t.details.size(), 1u);
   EXPECT_NE(t.details[0].find("a.cu:3"), std::string::npos);

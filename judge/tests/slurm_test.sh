@@ -5,7 +5,7 @@
 # array task cancelled, and checks the merged reports against one direct `judge grade` of the
 # same batch: the same verdicts, and the cancelled shard as a note. Every daemon is stopped on
 # the way out, also on failure. Skips (77), saying why, without root or the Debian packages
-# (scripts/setup.sh installs slurm-wlm and munge), or when the daemons do not come up.
+# (scripts/test.sh installs slurm-wlm and munge), or when the daemons do not come up.
 # Usage: slurm_test.sh JUDGE SOURCE_ROOT
 set -euo pipefail
 judge=$(readlink -f "$1")
@@ -21,7 +21,7 @@ skip() {
 }
 [[ $(id -u) -eq 0 ]] || skip "needs root: slurmctld and slurmd run as root here (SlurmUser=root)"
 for tool in munged munge slurmctld slurmd sbatch squeue sinfo scontrol scancel python3; do
-  command -v "$tool" >/dev/null || skip "$tool is missing (scripts/setup.sh installs slurm-wlm and munge)"
+  command -v "$tool" >/dev/null || skip "$tool is missing (scripts/test.sh installs slurm-wlm and munge)"
 done
 # Only this test's cluster: nothing from a surrounding Slurm job or the user's sbatch defaults.
 while read -r var; do unset "$var"; done < <(compgen -e | grep -E '^(SLURM|SBATCH|SALLOC|SRUN)_' || true)

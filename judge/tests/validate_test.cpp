@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "content/facts.hpp"
 #include "content/validate.hpp"
 #include "test_support.hpp"
 #include "util/subprocess.hpp"
@@ -40,7 +41,9 @@ void edit(const fs::path& p, const std::string& from, const std::string& to) {
 }
 
 // A catalog holding a copy of the shipped vector-addition (its H200 baselines, complete, only)
-// and a facts table with its row.
+// and a facts table with its row. The catalog is a folder inside the temporary one, so that the
+// facts table the judge looks for beside it (<root>/../shared) is in a folder this test owns,
+// never a stray /tmp/shared.
 class SmallCatalog {
  public:
   SmallCatalog() {
@@ -56,7 +59,7 @@ class SmallCatalog {
     fs::copy(src / "baselines/nvidia-h200/vector-addition.json", root() / "baselines/nvidia-h200/vector-addition.json");
     facts_ = dir_.write("facts.tsv", std::string(kFactsHeader) + kVectorAdditionRow);
   }
-  const fs::path& root() const { return dir_.path(); }
+  fs::path root() const { return dir_.path() / "catalog"; }
   fs::path file(const std::string& rel) const { return root() / rel; }
   const fs::path& facts() const { return facts_; }
 
@@ -146,6 +149,7 @@ TEST(Validate, WithoutAFactsTableSaysTheCheckWasSkipped) {
   o.baselines = false;  // no --facts, and none beside the temporary root
   auto report = content::validate(spec::Catalog(cat.root()), {"vector-addition"}, o);
   ASSERT_TRUE(report);
+  EXPECT_FALSE(fs::exists(content::default_facts_file(cat.root())));
   EXPECT_TRUE(report->facts_file.empty());
   EXPECT_NE(report->facts_note.find("pass --facts FILE"), std::string::npos) << report->facts_note;
   EXPECT_TRUE(report->ok());

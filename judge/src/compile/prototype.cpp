@@ -9,7 +9,7 @@
 namespace judge::compile {
 namespace {
 
-struct Token {
+struct SigToken {
   enum class Kind { ident, punct, string, number } kind;
   std::string text;
   int line;
@@ -39,8 +39,8 @@ std::size_t skip_raw_string(std::string_view s, std::size_t i, int& line) {
   return stop;
 }
 
-std::vector<Token> tokenize(std::string_view s) {
-  std::vector<Token> out;
+std::vector<SigToken> tokenize(std::string_view s) {
+  std::vector<SigToken> out;
   int line = 1;
   bool line_start = true;
   std::size_t i = 0;
@@ -85,7 +85,7 @@ std::vector<Token> tokenize(std::string_view s) {
     if (c == '"' || c == '\'') {
       const int start_line = line;
       const std::size_t j = skip_quoted(s, i, line);
-      out.push_back({c == '"' ? Token::Kind::string : Token::Kind::number,
+      out.push_back({c == '"' ? SigToken::Kind::string : SigToken::Kind::number,
                      std::string(s.substr(i, std::min(j, s.size()) - i)), start_line});
       i = j;
       continue;
@@ -93,23 +93,23 @@ std::vector<Token> tokenize(std::string_view s) {
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t j = i;
       while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
-      out.push_back({Token::Kind::ident, std::string(s.substr(i, j - i)), line});
+      out.push_back({SigToken::Kind::ident, std::string(s.substr(i, j - i)), line});
       i = j;
       continue;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
       std::size_t j = i;
       while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '.' || s[j] == '\'')) ++j;
-      out.push_back({Token::Kind::number, std::string(s.substr(i, j - i)), line});
+      out.push_back({SigToken::Kind::number, std::string(s.substr(i, j - i)), line});
       i = j;
       continue;
     }
     if (s.substr(i, 2) == "::") {
-      out.push_back({Token::Kind::punct, "::", line});
+      out.push_back({SigToken::Kind::punct, "::", line});
       i += 2;
       continue;
     }
-    out.push_back({Token::Kind::punct, std::string(1, c), line});
+    out.push_back({SigToken::Kind::punct, std::string(1, c), line});
     ++i;
   }
   return out;
@@ -155,12 +155,12 @@ std::string normalize_base(std::vector<std::string> words) {
 const std::set<std::string, std::less<>> kBuiltinTypeWords = {"void", "bool",     "char",   "short", "int",
                                                               "long", "unsigned", "signed", "float", "double"};
 
-Result<DeclaredParam> read_param(const std::vector<Token>& toks, std::string_view file) {
+Result<DeclaredParam> read_param(const std::vector<SigToken>& toks, std::string_view file) {
   DeclaredParam p;
   p.line = toks.front().line;
   std::vector<std::string> words;
   for (std::size_t k = 0; k < toks.size(); ++k) {
-    const Token& t = toks[k];
+    const SigToken& t = toks[k];
     const bool glue = p.written.empty() || t.text == "*" || t.text == "::" || p.written.back() == ':';
     p.written += (glue ? "" : " ") + t.text;
     if (t.text == "*") {
@@ -173,7 +173,7 @@ Result<DeclaredParam> read_param(const std::vector<Token>& toks, std::string_vie
       continue;
     }
     if (t.text == "::") continue;
-    if (t.kind != Token::Kind::ident)
+    if (t.kind != SigToken::Kind::ident)
       return make_error(fmt::format("{}:{}: cannot read parameter '{}' of solve", file, t.line, p.written));
     if (t.text == "const") {
       if (p.pointer_depth == 0) p.pointee_const = true;
@@ -194,7 +194,7 @@ Result<DeclaredParam> read_param(const std::vector<Token>& toks, std::string_vie
 }
 
 // True when the `solve` at index i is inside `extern "C"` (a declaration prefix or a block).
-bool is_extern_c(const std::vector<Token>& t, std::size_t i) {
+bool is_extern_c(const std::vector<SigToken>& t, std::size_t i) {
   // extern "C" void solve(   or   extern "C" { ... void solve(
   if (i >= 3 && t[i - 1].text == "void" && t[i - 2].text == "\"C\"" && t[i - 3].text == "extern") return true;
   int depth = 0;
@@ -210,13 +210,13 @@ bool is_extern_c(const std::vector<Token>& t, std::size_t i) {
 }
 
 // Reads the parameter list of the `solve` at t[i] into `proto`.
-Result<Prototype> read_solve(const std::vector<Token>& t, std::size_t i, std::string_view file) {
+Result<Prototype> read_solve(const std::vector<SigToken>& t, std::size_t i, std::string_view file) {
   Prototype proto;
   proto.line = t[i].line;
   // Split the parameter list on top-level commas.
   std::size_t k = i + 2;
   int depth = 0;
-  std::vector<Token> cur;
+  std::vector<SigToken> cur;
   for (; k < t.size(); ++k) {
     const std::string& x = t[k].text;
     if ((x == ")" || x == ",") && depth == 0) {
@@ -245,7 +245,7 @@ Result<Prototype> read_solve(const std::vector<Token>& t, std::size_t i, std::st
 }  // namespace
 
 Result<Prototype> parse_solve_prototype(std::string_view source, std::string_view file) {
-  const std::vector<Token> t = tokenize(source);
+  const std::vector<SigToken> t = tokenize(source);
   std::optional<Prototype> declaration;
   int cpp_declaration_line = 0;
   std::optional<std::size_t> cpp_definition;  // LeetGPU's older format: `void solve(...) {` with solve.h

@@ -120,17 +120,6 @@ std::string describe_launch(const FailedLaunch& f) {
                      f.block.z, f.shared_bytes);
 }
 
-nlohmann::json to_json(const FailedLaunch& f) {
-  return {{"kernel", f.kernel},
-          {"grid", {f.grid.x, f.grid.y, f.grid.z}},
-          {"block", {f.block.x, f.block.y, f.block.z}},
-          {"shared_bytes", f.shared_bytes},
-          {"error", cudaGetErrorName(f.error)},
-          {"text", cudaGetErrorString(f.error)},
-          {"failed_launches", f.failed_launches},
-          {"launches", f.launches}};
-}
-
 }  // namespace judge::exec
 
 // The launch entry points, defined in the runner executable and exported (CMakeLists.txt), so a

@@ -11,7 +11,6 @@
 
 #include <cuda_runtime_api.h>
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -39,6 +38,5 @@ cudaError_t configuration_error(dim3 grid, dim3 block, int max_threads_per_block
 
 // "kernel reverse(float*, int) with grid (0, 1, 1), block (256, 1, 1), 0 bytes of dynamic shared memory"
 std::string describe_launch(const FailedLaunch& f);
-nlohmann::json to_json(const FailedLaunch& f);
 
 }  // namespace judge::exec

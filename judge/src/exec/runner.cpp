@@ -1,5 +1,7 @@
 #include "exec/runner.hpp"
 
+#include "exec/protocol.hpp"
+
 #include <fmt/format.h>
 #include <sys/resource.h>
 
@@ -187,9 +189,14 @@ TestOutcome Runner::run(const TestRequest& request, const util::SharedMemory& sh
       out.phase = "timing";
       limit = limits_.timing_ms;
     } else if (op == "done") {
-      out.report = msg->body;
-      if (out.report.contains("judge_error")) {
-        out.error = out.report["judge_error"].get<std::string>();
+      auto reply = parse_reply(msg->body);
+      if (!reply) {
+        out.error = reply.error().message;
+        return finish(TestOutcome::End::judge_error);
+      }
+      out.reply = std::move(*reply);
+      if (out.reply.judge_error) {
+        out.error = *out.reply.judge_error;
         return finish(TestOutcome::End::judge_error);
       }
       return finish(TestOutcome::End::done);

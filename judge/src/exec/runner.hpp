@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "exec/channel.hpp"
+#include "exec/protocol.hpp"
 #include "exec/sandbox.hpp"
 #include "exec/scratch_dir.hpp"
 #include "exec/test_layout.hpp"
@@ -36,7 +37,7 @@ struct TestOutcome {
   enum class End : int { done = 0, timeout = 1, died = 2, judge_error = 3 };
   End end = End::done;
   std::string phase;             // "setup", "solve", "inspect" or "timing": where it ended
-  nlohmann::json report;         // the runner's "done" message
+  TestReply reply;               // the runner's "done" message (when it came)
   util::ExitStatus exit;         // when died
   std::string output;            // what the solution printed during this test (capped)
   std::size_t output_bytes = 0;  // everything it printed, including past the cap

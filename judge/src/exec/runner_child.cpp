@@ -20,6 +20,7 @@
 #include "exec/guarded_buffer.hpp"
 #include "exec/input_snapshot.hpp"
 #include "exec/launch_record.hpp"
+#include "exec/protocol.hpp"
 #include "exec/runner_device.hpp"
 #include "exec/sandbox.hpp"
 #include "exec/test_layout.hpp"
@@ -37,8 +38,29 @@ double ms_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
-Json cuda_error_json(cudaError_t e) {
-  return {{"name", cudaGetErrorName(e)}, {"text", cudaGetErrorString(e)}};
+CudaErrorReport cuda_error_report(cudaError_t e, bool sticky) {
+  CudaErrorReport r;
+  r.name = cudaGetErrorName(e);
+  r.text = cudaGetErrorString(e);
+  r.sticky = sticky;
+  return r;
+}
+
+RefusedLaunch refused_launch(const FailedLaunch& f) {
+  RefusedLaunch l;
+  l.kernel = f.kernel;
+  l.grid = {f.grid.x, f.grid.y, f.grid.z};
+  l.block = {f.block.x, f.block.y, f.block.z};
+  l.shared_bytes = f.shared_bytes;
+  l.failed_launches = f.failed_launches;
+  l.launches = f.launches;
+  return l;
+}
+
+TestReply judge_failure(std::string what) {
+  TestReply r;
+  r.judge_error = std::move(what);
+  return r;
 }
 
 struct Loaded {
@@ -125,9 +147,9 @@ Result<std::vector<GuardedBuffer>> upload(const TestRequest& r, const util::Shar
 
 // Results back to shared memory, then the guard and input-immutability checks (on the device
 // where `snapshot` holds a copy of the input, else on the host).
-Result<Json> inspect(const TestRequest& r, const util::SharedMemory& shm, const std::vector<GuardedBuffer>& bufs,
-                     const InputSnapshot& snapshot) {
-  Json guards = Json::array(), modified = Json::array();
+// Fills the reply's guards and modified.
+Status inspect(const TestRequest& r, const util::SharedMemory& shm, const std::vector<GuardedBuffer>& bufs,
+               const InputSnapshot& snapshot, TestReply& reply) {
   std::vector<unsigned char> scratch;
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
     const BufferSlot& b = r.buffers[i];
@@ -135,24 +157,24 @@ Result<Json> inspect(const TestRequest& r, const util::SharedMemory& shm, const 
       JUDGE_CUDA_TRY(cudaMemcpy(shm.data() + b.result_offset, bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
     auto change = bufs[i].first_guard_change();
     if (!change) return change.error();
-    if (*change) guards.push_back({{"buffer", b.name}, {"offset_bytes", **change}});
+    if (*change) reply.guards.push_back({b.name, static_cast<long long>(**change)});
     if (b.role == spec::Role::in && snapshot.has(i)) {
       auto first = snapshot.first_change(i, bufs[i]);
       if (!first) return first.error();
-      if (*first) modified.push_back({{"buffer", b.name}, {"first_index", **first / b.element_bytes}});
+      if (*first) reply.modified.push_back({b.name, **first / b.element_bytes});
     } else if (b.role == spec::Role::in) {
       scratch.resize(b.bytes);
       JUDGE_CUDA_TRY(cudaMemcpy(scratch.data(), bufs[i].data(), b.bytes, cudaMemcpyDeviceToHost));
       const unsigned char* orig = shm.data() + b.initial_offset;
       for (std::size_t k = 0; k < b.bytes; ++k) {
         if (scratch[k] != orig[k]) {
-          modified.push_back({{"buffer", b.name}, {"first_index", k / b.element_bytes}});
+          reply.modified.push_back({b.name, k / b.element_bytes});
           break;
         }
       }
     }
   }
-  return Json{{"guards", guards}, {"modified", modified}};
+  return Ok{};
 }
 
 // Calls solve once and waits for the device; the error, if any, is the first one raised.
@@ -195,27 +217,27 @@ SolveOutcome call_solve(SolveFn solve, const std::vector<std::uint64_t>& storage
   return o;
 }
 
-Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, util::SharedMemory& shm, bool& must_exit) {
-  if (!loaded.solve) return {{"op", "done"}, {"judge_error", "no solution loaded"}};
+TestReply run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, util::SharedMemory& shm,
+                   bool& must_exit) {
+  if (!loaded.solve) return judge_failure("no solution loaded");
   const auto upload_start = std::chrono::steady_clock::now();
   auto bufs = upload(r, shm);
-  if (!bufs) return {{"op", "done"}, {"judge_error", bufs.error().message}};
+  if (!bufs) return judge_failure(bufs.error().message);
   // Under a sanitizer the inputs are checked on the host: no kernel of the judge's own runs
   // under the tool.
   InputSnapshot snapshot;
   if (r.sanitize.empty()) snapshot.take(r, *bufs);
-  const double upload_ms = ms_since(upload_start);
+  TestReply reply;
+  reply.upload_ms = ms_since(upload_start);
   const auto storage = make_arg_storage(r, *bufs);
-  Json addresses = Json::array();  // for a sanitizer's reports, which name addresses
-  if (!r.sanitize.empty()) {
+  if (!r.sanitize.empty()) {  // for a sanitizer's reports, which name addresses
     for (std::size_t i = 0; i < r.buffers.size(); ++i)
-      addresses.push_back({{"name", r.buffers[i].name},
-                           {"role", r.buffers[i].role == spec::Role::out     ? "out"
-                                    : r.buffers[i].role == spec::Role::inout ? "inout"
-                                                                             : "in"},
-                           {"address", reinterpret_cast<std::uintptr_t>((*bufs)[i].data())},
-                           {"bytes", r.buffers[i].bytes},
-                           {"element_bytes", r.buffers[i].element_bytes}});
+      reply.buffers.push_back({r.buffers[i].name,
+                               r.buffers[i].role == spec::Role::out     ? "out"
+                               : r.buffers[i].role == spec::Role::inout ? "inout"
+                                                                        : "in",
+                               reinterpret_cast<std::uintptr_t>((*bufs)[i].data()), r.buffers[i].bytes,
+                               r.buffers[i].element_bytes});
   }
   std::vector<std::string> names;
   for (const BufferSlot& b : r.buffers) names.push_back(b.name);
@@ -228,43 +250,38 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
   for (GuardedRange& g : snapshot.ranges(r)) guarded.push_back(std::move(g));
   const SolveOutcome solved = call_solve(loaded.solve, storage, std::move(guarded));
   if (r.profile) cudaProfilerStop();
-  const double solve_ms = ms_since(t0);
+  reply.solve_ms = ms_since(t0);
   std::fflush(stdout);
   // solve is done: what follows (copies back, guard and input checks) is the judge's own work
   // and must not count against the solution's time limit.
   (void)ch.send({{"op", "solved"}});
-  Json error_block;
   if (solved.error != cudaSuccess) {
-    error_block = cuda_error_json(solved.error);
-    error_block["sticky"] = solved.sticky;
-    if (solved.launch) error_block["launch"] = to_json(*solved.launch);
+    reply.cuda_error = cuda_error_report(solved.error, solved.sticky);
+    if (solved.launch) reply.cuda_error->launch = refused_launch(*solved.launch);
   }
   if (solved.sticky) {
     must_exit = true;  // the context is unusable; a fresh runner serves the next test
-    return {{"op", "done"}, {"cuda_error", error_block}, {"solve_ms", solve_ms}, {"buffers", addresses}};
+    reply.upload_ms = 0;
+    return reply;
   }
   if (std::string what = watch.changes(*bufs, names); !what.empty() || solved.freed) {
     must_exit = true;  // the judge's context or buffers are not what it set up
-    return {{"op", "done"}, {"misuse", what.empty() ? *solved.freed : what}, {"solve_ms", solve_ms}};
+    TestReply misused;
+    misused.solve_ms = reply.solve_ms;
+    misused.misuse = what.empty() ? *solved.freed : what;
+    return misused;
   }
   const auto inspect_start = std::chrono::steady_clock::now();
-  auto report = inspect(r, shm, *bufs, snapshot);
+  auto inspected = inspect(r, shm, *bufs, snapshot, reply);
   snapshot.release();
-  const double inspect_ms = ms_since(inspect_start);
-  if (!report) {
+  reply.inspect_ms = ms_since(inspect_start);
+  if (!inspected) {
     must_exit = true;
-    return {{"op", "done"}, {"judge_error", report.error().message}};
+    return judge_failure(inspected.error().message);
   }
-  Json done = {{"op", "done"},
-               {"solve_ms", solve_ms},
-               {"upload_ms", upload_ms},
-               {"inspect_ms", inspect_ms},
-               {"guards", (*report)["guards"]},
-               {"modified", (*report)["modified"]},
-               {"buffers", addresses}};
-  if (!error_block.is_null()) done["cuda_error"] = error_block;  // the context survived it
-  if (r.profile) done["launches"] = recorded_launches();
-  if (r.performance && done["guards"].empty() && done["modified"].empty()) {
+  // (a survivable cuda_error stays in the reply: the context survived it)
+  if (r.profile) reply.launches = recorded_launches();
+  if (r.performance && reply.guards.empty() && reply.modified.empty()) {
     (void)ch.send({{"op", "timing"}});
     bench::TimingPolicy policy;
     policy.min_timed_ms = r.min_timed_ms;
@@ -272,23 +289,23 @@ Json run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r, uti
     std::fflush(stdout);
     if (timing.cuda_error != cudaSuccess) {
       must_exit = true;
-      done["cuda_error"] = cuda_error_json(timing.cuda_error);
+      reply.cuda_error = cuda_error_report(timing.cuda_error, true);
     } else if (!timing.judge_error.empty()) {
-      done["judge_error"] = timing.judge_error;
+      reply.judge_error = timing.judge_error;
     } else {
-      done["timing"] = to_json(timing);
+      reply.timing = static_cast<const TimingSamples&>(timing);
     }
     // A solution that resets the device on a later call breaks the timing loop: say so, as
     // after the checked call, rather than report the loop's failure.
     if (std::string what = watch.changes(*bufs, names); !what.empty()) {
       must_exit = true;
-      done.erase("cuda_error");
-      done.erase("judge_error");
-      done.erase("timing");
-      done["misuse"] = what + " (during the timed calls)";
+      reply.cuda_error.reset();
+      reply.judge_error.reset();
+      reply.timing.reset();
+      reply.misuse = what + " (during the timed calls)";
     }
   }
-  return done;
+  return reply;
 }
 
 }  // namespace
@@ -337,9 +354,8 @@ int runner_main(int control_fd, const std::string& scratch) {
       const TestRequest r = test_request_from_json(msg->body);
       auto shm = util::SharedMemory::map(std::move(msg->fd), r.shm_bytes);
       bool must_exit = false;
-      Json done =
-          shm ? run_test(ch, loaded, r, *shm, must_exit) : Json{{"op", "done"}, {"judge_error", shm.error().message}};
-      (void)ch.send(done);
+      const TestReply done = shm ? run_test(ch, loaded, r, *shm, must_exit) : judge_failure(shm.error().message);
+      (void)ch.send(to_json(done));
       if (must_exit) return 0;
       continue;
     }

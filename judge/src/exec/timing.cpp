@@ -91,8 +91,8 @@ class Preparer {
 };
 
 // Compares the outputs of the last call with the expected values of its input set.
-Result<nlohmann::json> validate(const TestRequest& r, const std::vector<GuardedBuffer>& bufs,
-                                const util::SharedMemory& shm, int set) {
+Result<std::optional<TimedCallFailure>> validate(const TestRequest& r, const std::vector<GuardedBuffer>& bufs,
+                                                 const util::SharedMemory& shm, int set) {
   std::vector<unsigned char> got;
   for (std::size_t i = 0; i < r.buffers.size(); ++i) {
     const BufferSlot& b = r.buffers[i];
@@ -115,28 +115,30 @@ Result<nlohmann::json> validate(const TestRequest& r, const std::vector<GuardedB
     const auto c = check::compare_buffer(b.name, got.data(), shm.data() + want_at, b.bytes / b.element_bytes, opt);
     if (!c.ok()) {
       const check::Mismatch& m = c.first.front();
-      return nlohmann::json{{"input_set", set},
-                            {"buffer", b.name},
-                            {"index", m.index},
-                            {"got", check::format_value(m.got, b.type)},
-                            {"want", check::format_value(m.want, b.type)},
-                            {"mismatches", c.mismatches},
-                            {"never_written", m.never_written}};
+      TimedCallFailure f;
+      f.input_set = set;
+      f.buffer = b.name;
+      f.index = m.index;
+      f.got = check::format_value(m.got, b.type);
+      f.want = check::format_value(m.want, b.type);
+      f.mismatches = c.mismatches;
+      f.never_written = m.never_written;
+      return std::optional<TimedCallFailure>(f);
     }
   }
-  return nlohmann::json();
+  return std::optional<TimedCallFailure>();
 }
 
 // Validates the last call: on the host for the first timed call and wherever the device check is
 // not available; otherwise on the device, and again on the host when the device saw a mismatch
 // (the host's comparison reports it in detail, and decides).
-Result<nlohmann::json> validate_call(const TestRequest& r, const std::vector<GuardedBuffer>& bufs,
-                                     const util::SharedMemory& shm, DeviceChecker& checker, std::size_t sample,
-                                     int set) {
+Result<std::optional<TimedCallFailure>> validate_call(const TestRequest& r, const std::vector<GuardedBuffer>& bufs,
+                                                      const util::SharedMemory& shm, DeviceChecker& checker,
+                                                      std::size_t sample, int set) {
   if (sample > 0 && checker.ready()) {
     auto same = checker.matches(r, bufs, set);
     if (!same) return same.error();
-    if (*same) return nlohmann::json();
+    if (*same) return std::optional<TimedCallFailure>();
   }
   return validate(r, bufs, shm, set);
 }
@@ -244,8 +246,8 @@ TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& 
       r.validation_ms += ms_since(v_start);
       if (!v) return judge_fail(v.error());
       ++r.validated_samples;
-      if (!v->is_null()) {
-        (*v)["sample"] = sample;
+      if (*v) {
+        (*v)->sample = sample;
         r.validation_failure = *v;
         return r;
       }
@@ -265,32 +267,12 @@ TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& 
   r.validation_ms += ms_since(v_start);
   if (!v) return judge_fail(v.error());
   ++r.validated_samples;
-  if (!v->is_null()) {
-    (*v)["sample"] = last;
+  if (*v) {
+    (*v)->sample = last;
     r.validation_failure = *v;
   }
   r.timing_ms = ms_since(began);
   return r;
-}
-
-nlohmann::json to_json(const TimingResult& r) {
-  nlohmann::json j = {{"event_ms", r.event_ms},
-                      {"idle_start_ms", r.idle_start_ms},
-                      {"idle_after_ms", r.idle_after_ms},
-                      {"warmup_ms", r.warmup_ms},
-                      {"overhead_ms", r.overhead_ms},
-                      {"sampling_ms", r.sampling_ms},
-                      {"timing_ms", r.timing_ms},
-                      {"validation_ms", r.validation_ms},
-                      {"validation_method", r.validation_method},
-                      {"warmup_calls", r.warmup_calls},
-                      {"stop_reason", r.stop_reason},
-                      {"l2_flush", r.flush_method},
-                      {"validated_samples", r.validated_samples},
-                      {"validation_failure", r.validation_failure}};
-  if (r.clocks_before) j["clocks_before"] = to_json(*r.clocks_before);
-  if (r.clocks_after) j["clocks_after"] = to_json(*r.clocks_after);
-  return j;
 }
 
 }  // namespace judge::exec

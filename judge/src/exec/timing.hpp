@@ -15,7 +15,6 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,27 +22,15 @@
 #include "bench/stop_rule.hpp"
 #include "exec/guarded_buffer.hpp"
 #include "exec/nvml.hpp"
+#include "exec/protocol.hpp"
 #include "exec/test_layout.hpp"
 #include "util/shared_memory.hpp"
 
 namespace judge::exec {
 
-struct TimingResult {
-  std::vector<double> event_ms;       // CUDA events around solve, calls queued behind the flush
-  std::vector<double> idle_start_ms;  // the same, calls started on an idle device (every 4th)
-  std::vector<double> idle_after_ms;  // every call: host time from the stop event to an idle device
-  std::vector<double> warmup_ms;      // the warm-up calls, timed like the queued calls
-  double overhead_ms = 0;             // median idle_after of an empty call (synchronisation latency)
-  double sampling_ms = 0;             // wall time of the sampling loop
-  double timing_ms = 0;               // wall time of time_solve: set-up, warm-up, sampling, validation
-  double validation_ms = 0;           // of which validating timed calls
-  int warmup_calls = 0;
-  std::string stop_reason;   // stop_rule.hpp: "noise target met", "time budget", "sample cap", "time cap"
-  std::string flush_method;  // how L2 was emptied before each call
-  std::optional<ClockReading> clocks_before, clocks_after;
-  nlohmann::json validation_failure;  // null, or {sample, input_set, buffer, index, got, want}
-  std::size_t validated_samples = 0;
-  std::string validation_method;  // "device", or "host (why the device check is unavailable)"
+// What the runner measured (exec/protocol.hpp, the shape the judge receives), and how the
+// measurement itself ended: a CUDA error or a failure of the judge's own.
+struct TimingResult : TimingSamples {
   cudaError_t cuda_error = cudaSuccess;
   std::string judge_error;
 };
@@ -52,7 +39,5 @@ struct TimingResult {
 TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& request,
                         const std::vector<GuardedBuffer>& buffers, const util::SharedMemory& shm,
                         const std::string& pci_bus_id, const bench::TimingPolicy& policy = {});
-
-nlohmann::json to_json(const TimingResult& r);
 
 }  // namespace judge::exec

@@ -14,7 +14,7 @@ namespace judge::explain {
 namespace {
 
 constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-constexpr std::size_t kMinEvidence = 3;
+constexpr std::size_t kMinMisplacedEvidence = 3;
 constexpr std::size_t kMinTinyEvidence = 2;  // exact matches, on an output with fewer than kFewElements wrong
 constexpr std::size_t kFewElements = 8;
 constexpr std::size_t kMaxSetElements = std::size_t{1} << 23;  // value lookups sort up to this many
@@ -79,7 +79,7 @@ std::vector<Mapping> candidates(const Values& out, const Values& src, bool with_
 // The mapping that explains the wrong elements: checked on up to 64 of them first, then on all.
 // Elements the mapping has no source for (the first k of a shift by k) are no evidence either way,
 // but at most one in ten (or one) may be such. With kFewElements wrong elements or more, 90% of the
-// rest must hold the source's value within the tolerance, and kMinEvidence at least; with fewer (a
+// rest must hold the source's value within the tolerance, and kMinMisplacedEvidence at least; with fewer (a
 // tiny output: a shift of 4 elements, a 2 x 2 transpose), every one must hold it exactly, and at
 // least two distinct nonzero values, so that coincidences of rounding or of zeros invent nothing.
 const Mapping* best_mapping(const Mismatches& m, const Values& src, const std::vector<Mapping>& maps) {
@@ -99,7 +99,7 @@ const Mapping* best_mapping(const Mismatches& m, const Values& src, const std::v
       if (hit && few && m.got[i] != 0) matched.push_back(m.got[i]);
     }
     if (idx.size() - sourced > std::max<std::size_t>(1, idx.size() / 10)) return false;
-    if (!few) return hits >= kMinEvidence && hits * 10 >= sourced * 9;
+    if (!few) return hits >= kMinMisplacedEvidence && hits * 10 >= sourced * 9;
     std::sort(matched.begin(), matched.end());
     const auto distinct = static_cast<std::size_t>(std::unique(matched.begin(), matched.end()) - matched.begin());
     return hits == sourced && distinct >= kMinTinyEvidence;
@@ -165,7 +165,7 @@ std::optional<Finding> expected_values_misplaced(const Mismatches& m) {
         m.wrong, m.buffer, map->words);
     return f;
   }
-  if (m.wrong >= kMinEvidence && found_in(m, m.want) * 10 >= m.wrong * 9) {
+  if (m.wrong >= kMinMisplacedEvidence && found_in(m, m.want) * 10 >= m.wrong * 9) {
     Finding f{"values_misplaced", "", {}};
     f.evidence["count"] = m.wrong;
     f.sentence = fmt::format(
@@ -202,7 +202,7 @@ std::optional<Finding> input_values_misplaced(const Mismatches& m) {
     return f;
   }
   for (const NamedValues& in : m.inputs) {
-    if (m.wrong < kMinEvidence || found_in(m, in.values) * 10 < m.wrong * 9) continue;
+    if (m.wrong < kMinMisplacedEvidence || found_in(m, in.values) * 10 < m.wrong * 9) continue;
     Finding f{"input_values_misplaced", "", {}};
     f.evidence["count"] = m.wrong;
     f.evidence["input"] = in.name;

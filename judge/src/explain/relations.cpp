@@ -12,8 +12,8 @@
 namespace judge::explain {
 namespace {
 
-constexpr std::size_t kMinEvidence = 3;  // a relation needs this many wrong elements to be believed
-constexpr double kExpOverflow = 88.72;   // expf overflows float above this
+constexpr std::size_t kMinRelationEvidence = 3;  // a relation needs this many wrong elements to be believed
+constexpr double kExpOverflow = 88.72;           // expf overflows float above this
 
 std::string value(double v, spec::DType t) {
   return check::format_value(v, t);
@@ -182,7 +182,7 @@ std::optional<Finding> left_unchanged(const Mismatches& m) {
 
 std::optional<Finding> one_value(const Mismatches& m) {
   const auto idx = wrong_indices(m, kMaxRelated);
-  if (idx.size() < kMinEvidence) return std::nullopt;
+  if (idx.size() < kMinRelationEvidence) return std::nullopt;
   const double v = m.got[idx[0]];
   for (std::size_t i : idx)
     if (!(m.got[i] == v)) return std::nullopt;
@@ -202,7 +202,7 @@ std::optional<Finding> one_value(const Mismatches& m) {
 
 std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
   const auto idx = wrong_indices(m, kMaxRelated);
-  if (idx.size() < kMinEvidence) return exact_simple_factor(m, idx);
+  if (idx.size() < kMinRelationEvidence) return exact_simple_factor(m, idx);
   const double scale = typical_magnitude(m.want);
   // A factor: got / want is the same for every wrong element with want != 0.
   std::optional<double> factor;
@@ -220,7 +220,7 @@ std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
     if (!factor) factor = r;
     factor_fits = factor_fits && std::fabs(r - *factor) <= 1e-3 * std::max(1.0, std::fabs(*factor));
   }
-  if (factor && factor_fits && with_want >= kMinEvidence && std::fabs(*factor - 1) > 1e-2) {
+  if (factor && factor_fits && with_want >= kMinRelationEvidence && std::fabs(*factor - 1) > 1e-2) {
     const bool sign = std::fabs(*factor + 1) <= 1e-3;
     Finding f{sign ? "wrong_sign" : "constant_factor", "", {}};
     f.evidence["count"] = m.wrong;
@@ -258,7 +258,7 @@ std::optional<Finding> constant_factor_or_offset(const Mismatches& m) {
 // rest. One or two wrong elements show no spread (a scalar output is explain/reduction.hpp's), the
 // same difference everywhere is an offset, and a few elements far off the others are a bug there.
 std::optional<Finding> precision(const Mismatches& m) {
-  if (!spec::is_floating(m.got.type) || m.wrong < kMinEvidence) return std::nullopt;
+  if (!spec::is_floating(m.got.type) || m.wrong < kMinRelationEvidence) return std::nullopt;
   const double scale = typical_magnitude(m.want);
   double worst = 0, head = 0, tail = 0;  // summed relative errors in the first and last quarter
   std::size_t n_head = 0, n_tail = 0;
@@ -287,7 +287,7 @@ std::optional<Finding> precision(const Mismatches& m) {
   if (far > 0 && far <= std::max<std::size_t>(1, rels.size() / 100)) return std::nullopt;
   // The error grows along the output (a running sum's does): the last quarter's wrong elements are
   // off by at least twice as much as the first quarter's, or only the last quarter has any.
-  const bool grows = n >= 16 && n_tail >= kMinEvidence &&
+  const bool grows = n >= 16 && n_tail >= kMinRelationEvidence &&
                      (n_head == 0 || tail / static_cast<double>(n_tail) >= 2 * head / static_cast<double>(n_head));
   Finding f{"precision", "", {}};
   f.evidence["count"] = m.wrong;

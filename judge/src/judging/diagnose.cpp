@@ -17,12 +17,10 @@
 namespace judge::judging {
 namespace {
 
-using Json = nlohmann::json;
-
 // "C (element N+3)" / "C (element -2, before its start)" for a changed guard byte.
-std::string describe_guard(const CaseData& d, const Json& g) {
-  const std::string name = g.at("buffer").get<std::string>();
-  const long long offset = g.at("offset_bytes").get<long long>();
+std::string describe_guard(const CaseData& d, const exec::GuardHit& g) {
+  const std::string& name = g.buffer;
+  const long long offset = g.offset_bytes;
   for (std::size_t b = 0; b < d.request.buffers.size(); ++b) {
     const exec::BufferSlot& s = d.request.buffers[b];
     if (s.name != name) continue;
@@ -44,27 +42,23 @@ void add_output(TestResult& r, const exec::TestOutcome& o) {
 // "CUDA error cudaErrorInvalidConfiguration (invalid configuration argument), raised by the
 // launch of kernel k(float*, int) with grid (0, 1, 1), ...": the error, and the launch when one
 // was refused.
-std::string describe_cuda_error(const Json& e) {
-  std::string s = fmt::format("CUDA error {} ({})", e["name"].get<std::string>(), e["text"].get<std::string>());
-  if (!e.contains("launch")) return s;
-  const Json& l = e["launch"];
-  const std::string kernel = l["kernel"].get<std::string>();
+std::string describe_cuda_error(const exec::CudaErrorReport& e) {
+  std::string s = fmt::format("CUDA error {} ({})", e.name, e.text);
+  if (!e.launch) return s;
+  const exec::RefusedLaunch& l = *e.launch;
   s += fmt::format(
       ", raised by the launch of kernel {} with grid ({}, {}, {}), block ({}, {}, {}), {} bytes of "
       "dynamic shared memory",
-      kernel.empty() ? "(unnamed)" : kernel, l["grid"][0].get<unsigned>(), l["grid"][1].get<unsigned>(),
-      l["grid"][2].get<unsigned>(), l["block"][0].get<unsigned>(), l["block"][1].get<unsigned>(),
-      l["block"][2].get<unsigned>(), l["shared_bytes"].get<std::size_t>());
-  const int refused = l.value("failed_launches", 1);
-  if (refused > 1) s += fmt::format(" ({} of {} launches were refused)", refused, l.value("launches", refused));
+      l.kernel.empty() ? "(unnamed)" : l.kernel, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2],
+      l.shared_bytes);
+  if (l.failed_launches > 1) s += fmt::format(" ({} of {} launches were refused)", l.failed_launches, l.launches);
   return s;
 }
 
 // A CUDA error the context survived (refused launch, bad API argument): not the end of the test.
 bool survivable_error(const exec::TestOutcome& o) {
-  if (!o.report.contains("cuda_error")) return false;
-  const Json& e = o.report["cuda_error"];
-  return !e.value("sticky", true) && e["name"].get<std::string>() != "cudaErrorMemoryAllocation";
+  const auto& e = o.reply.cuda_error;
+  return e && !e->sticky && e->name != "cudaErrorMemoryAllocation";
 }
 
 bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::TestOutcome& o) {
@@ -88,15 +82,15 @@ bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::Tes
     r.summary = o.error.empty() ? "the runner did not finish setting up the test in time" : o.error;
     return true;
   }
-  if (o.report.contains("misuse")) {  // the solution broke the judge's CUDA context (exec/device_watch)
+  if (o.reply.misuse) {  // the solution broke the judge's CUDA context (exec/device_watch)
     r.verdict = Verdict::RTE;
     r.diagnosis = diagnosis::context_misuse;
-    r.summary = o.report["misuse"].get<std::string>();
+    r.summary = *o.reply.misuse;
     return true;
   }
-  if (o.report.contains("cuda_error") && !survivable_error(o)) {
-    const Json& e = o.report["cuda_error"];
-    const bool oom = e["name"].get<std::string>() == "cudaErrorMemoryAllocation";
+  if (o.reply.cuda_error && !survivable_error(o)) {
+    const exec::CudaErrorReport& e = *o.reply.cuda_error;
+    const bool oom = e.name == "cudaErrorMemoryAllocation";
     r.verdict = oom ? Verdict::MLE : Verdict::RTE;
     r.diagnosis = oom ? diagnosis::out_of_memory : diagnosis::cuda_error;
     r.summary = describe_cuda_error(e);
@@ -109,7 +103,7 @@ bool check_runner_end(TestResult& r, const DiagnoseContext& ctx, const exec::Tes
 // The outputs were checked with a survivable CUDA error pending: right outputs make it a warning
 // (LeetGPU's harness does not see such an error), wrong ones an RTE that names the launch.
 void weigh_survivable_error(TestResult& r, const DiagnoseContext& ctx, const exec::TestOutcome& o) {
-  const std::string what = describe_cuda_error(o.report["cuda_error"]);
+  const std::string what = describe_cuda_error(*o.reply.cuda_error);
   if (r.verdict == Verdict::AC) {
     if (ctx.strict) {
       r.verdict = Verdict::RTE;
@@ -206,10 +200,9 @@ void compare_outputs(TestResult& r, const DiagnoseContext& ctx, const CaseData& 
   }
 }
 
-Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, const Json& t) {
+Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, const exec::TimingSamples& t) {
   Timing timing;
-  const TimedResult chosen = choose_timed_result(t.at("event_ms").get<std::vector<double>>(),
-                                                 t.at("idle_start_ms").get<std::vector<double>>());
+  const TimedResult chosen = choose_timed_result(t.event_ms, t.idle_start_ms);
   timing.events = chosen.events;
   timing.queued = chosen.queued;
   timing.idle_start = chosen.idle_start;
@@ -217,21 +210,20 @@ Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, con
   timing.timed_from = chosen.timed_from;
   timing.drift = chosen.drift;
   timing.trend_ms = chosen.trend_ms;
-  timing.warmup_trend_ms = bench::window_medians(t.value("warmup_ms", std::vector<double>{}), kTrendWindows);
-  timing.idle_after = bench::summarize(t.at("idle_after_ms").get<std::vector<double>>());
-  timing.overhead_ms = t.at("overhead_ms").get<double>();
-  timing.sampling_ms = t.value("sampling_ms", 0.0);
-  timing.timing_ms = t.value("timing_ms", 0.0);
-  timing.validation_ms = t.value("validation_ms", 0.0);
-  timing.validation_method = t.value("validation_method", "");
-  timing.warmup_calls = t.at("warmup_calls").get<int>();
-  timing.stop_reason = t.at("stop_reason").get<std::string>();
-  timing.l2_flush = t.value("l2_flush", "");
-  timing.validated_samples = t.at("validated_samples").get<std::size_t>();
+  timing.warmup_trend_ms = bench::window_medians(t.warmup_ms, kTrendWindows);
+  timing.idle_after = bench::summarize(t.idle_after_ms);
+  timing.overhead_ms = t.overhead_ms;
+  timing.sampling_ms = t.sampling_ms;
+  timing.timing_ms = t.timing_ms;
+  timing.validation_ms = t.validation_ms;
+  timing.validation_method = t.validation_method;
+  timing.warmup_calls = t.warmup_calls;
+  timing.stop_reason = t.stop_reason;
+  timing.l2_flush = t.flush_method;
+  timing.validated_samples = t.validated_samples;
   timing.alternate_inputs = req.alternate_inputs;
-  for (const char* k : {"clocks_before", "clocks_after"}) {
-    if (t.contains(k)) timing.clocks[k] = t[k];
-  }
+  if (t.clocks_before) timing.clocks["clocks_before"] = exec::to_json(*t.clocks_before);
+  if (t.clocks_after) timing.clocks["clocks_after"] = exec::to_json(*t.clocks_after);
   const double seconds = timing.events.median_ms / 1000.0;
   if (seconds > 0 && ctx.challenge->work_bytes) {
     if (auto bytes = spec::evaluate(*ctx.challenge->work_bytes, ctx.test->scalars))
@@ -254,17 +246,15 @@ Timing read_timing(const DiagnoseContext& ctx, const exec::TestRequest& req, con
 
 // A timed run that cannot be trusted is rejected: wrong results on repeated calls, work that
 // escaped the timed region, or a speed the hardware cannot deliver.
-void check_timing(TestResult& r, const Json& t, const Timing& timing) {
-  if (!t["validation_failure"].is_null()) {
-    const Json& v = t["validation_failure"];
+void check_timing(TestResult& r, const exec::TimingSamples& t, const Timing& timing) {
+  if (t.validation_failure) {
+    const exec::TimedCallFailure& v = *t.validation_failure;
     r.verdict = Verdict::WA;
     r.diagnosis = diagnosis::timed_call_wrong;
-    r.summary = fmt::format("a timed call gave a wrong result (timed call {}, input set {})",
-                            v["sample"].get<std::size_t>() + 1, v["input_set"].get<int>() == 0 ? "A" : "B");
-    r.details.push_back(
-        fmt::format("{}[{}]: got {}, expected {}{}; {} elements differ", v["buffer"].get<std::string>(),
-                    v["index"].get<std::size_t>(), v["got"].get<std::string>(), v["want"].get<std::string>(),
-                    v["never_written"].get<bool>() ? " (never written)" : "", v["mismatches"].get<std::size_t>()));
+    r.summary = fmt::format("a timed call gave a wrong result (timed call {}, input set {})", v.sample + 1,
+                            v.input_set == 0 ? "A" : "B");
+    r.details.push_back(fmt::format("{}[{}]: got {}, expected {}{}; {} elements differ", v.buffer, v.index, v.got,
+                                    v.want, v.never_written ? " (never written)" : "", v.mismatches));
     r.details.push_back("the first call was right: does solve skip or reuse work when it is called again?");
     return;
   }
@@ -300,16 +290,16 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
   r.kind = ctx.test->kind;
   r.seed = ctx.test->seed;
   add_output(r, o);
-  if (o.report.contains("solve_ms")) r.solve_ms = o.report["solve_ms"].get<double>();
-  r.time_split.upload_ms = o.report.is_object() ? o.report.value("upload_ms", 0.0) : 0.0;
-  r.time_split.download_ms = o.report.is_object() ? o.report.value("inspect_ms", 0.0) : 0.0;
+  const exec::TestReply& reply = o.reply;
+  if (o.end == exec::TestOutcome::End::done) r.solve_ms = reply.solve_ms;
+  r.time_split.upload_ms = reply.upload_ms;
+  r.time_split.download_ms = reply.inspect_ms;
   if (check_runner_end(r, ctx, o)) return r;
-  if (!o.report["guards"].empty()) {
+  if (!reply.guards.empty()) {
     r.verdict = Verdict::RTE;
     r.diagnosis = diagnosis::wrote_outside;
-    r.summary = describe_guard(d, o.report["guards"][0]);
-    for (std::size_t i = 1; i < o.report["guards"].size(); ++i)
-      r.details.push_back(describe_guard(d, o.report["guards"][i]));
+    r.summary = describe_guard(d, reply.guards[0]);
+    for (std::size_t i = 1; i < reply.guards.size(); ++i) r.details.push_back(describe_guard(d, reply.guards[i]));
     return r;
   }
   if (o.output_bytes > ctx.output_cap_bytes) {
@@ -318,19 +308,18 @@ TestResult diagnose(const DiagnoseContext& ctx, const CaseData& d, const exec::T
     r.summary = fmt::format("the solution printed {} bytes; the limit is {}", o.output_bytes, ctx.output_cap_bytes);
     return r;
   }
-  if (!o.report["modified"].empty()) {
-    const Json& m = o.report["modified"][0];
+  if (!reply.modified.empty()) {
+    const exec::InputChange& m = reply.modified[0];
     r.verdict = Verdict::WA;
     r.diagnosis = diagnosis::input_modified;
-    r.summary = fmt::format("input {} was modified (first change at element {})", m.at("buffer").get<std::string>(),
-                            m.at("first_index").get<std::size_t>());
+    r.summary = fmt::format("input {} was modified (first change at element {})", m.buffer, m.first_index);
     return r;
   }
   compare_outputs(r, ctx, d);
   if (survivable_error(o)) weigh_survivable_error(r, ctx, o);
-  if (r.verdict == Verdict::AC && o.report.contains("timing")) {
-    r.timing = read_timing(ctx, d.request, o.report["timing"]);
-    check_timing(r, o.report["timing"], *r.timing);
+  if (r.verdict == Verdict::AC && reply.timing) {
+    r.timing = read_timing(ctx, d.request, *reply.timing);
+    check_timing(r, *reply.timing, *r.timing);
   }
   return r;
 }

@@ -23,7 +23,7 @@ PerfPrefetch::PerfPrefetch(const spec::Challenge& c, const spec::TestCase& perf,
           GpuGate::Use use = GpuGate::share(gate);
           runner.stop();
         };
-        const Status ready = runner.wait_ready();
+        const judge::Status ready = runner.wait_ready();
         starting.release();
         if (!ready) return ready.error();
         const compile::CompileOutcome& nv = build.get();  // not holding the GPU meanwhile

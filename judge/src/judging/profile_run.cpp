@@ -116,14 +116,12 @@ profile::Profile profile_case(const ProfileRequest& req, CaseData& data, const s
   }
   // ncu writes the report as the runner exits.
   (void)runner->stop_and_collect(kProfileReportMs);
-  if (outcome.report.is_object() && outcome.report.contains("launches"))
-    p.launches_in_solve = outcome.report["launches"].get<int>();
+  if (outcome.reply.launches) p.launches_in_solve = *outcome.reply.launches;
   // ncu's messages go to its log; anything it printed elsewhere is in the runner's output.
   const std::string ncu_log = read_file(log) + "\n" + outcome.output;
-  if (outcome.end != exec::TestOutcome::End::done || outcome.report.contains("cuda_error")) {
+  if (outcome.end != exec::TestOutcome::End::done || outcome.reply.cuda_error) {
     std::string why = outcome.error;
-    if (why.empty() && outcome.report.contains("cuda_error"))
-      why = outcome.report["cuda_error"].value("name", std::string("a CUDA error"));
+    if (why.empty() && outcome.reply.cuda_error) why = outcome.reply.cuda_error->name;
     if (why.empty()) why = outcome.exit.describe();
     p.problem = with("the solve call under Nsight Compute failed: " + why, ncu_says(ncu_log));
     return finish();

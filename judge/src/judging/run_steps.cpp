@@ -137,8 +137,7 @@ TestResult run_and_diagnose(TestLoop& loop, const spec::TestCase& tc, CaseData& 
   check_ms = ms_since(check_start);
   if (sanitized)
     apply_sanitizer_report(tr, opt.sanitize, parse_sanitizer_output(outcome.output + sanitizer_tail),
-                           outcome.report.is_object() ? outcome.report.value("buffers", nlohmann::json::array())
-                                                      : nlohmann::json::array());
+                           outcome.reply.buffers);
   // Under a sanitizer the runner is gone by now (one per test): no re-run with zeroed outputs.
   if (!opt.zero_fill && failed_on_output_values(tr) && loop.runner->alive())
     rerun_wrong_answer(tr, *loop.runner, data, ctx, limit_ms);

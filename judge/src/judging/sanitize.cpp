@@ -42,14 +42,13 @@ struct BufferHit {
 };
 
 // Where an address lies among the test's buffers.
-std::optional<BufferHit> locate(const SanitizerFinding& f, const nlohmann::json& buffers) {
-  if (!buffers.is_array()) return std::nullopt;
-  for (const nlohmann::json& b : buffers) {
-    const auto base = b.value("address", std::uint64_t{0});
-    const auto bytes = b.value("bytes", std::uint64_t{0});
-    const auto element = std::max<std::uint64_t>(1, b.value("element_bytes", std::uint64_t{1}));
-    const std::string name = b.value("name", std::string("?"));
-    const std::string role = b.value("role", std::string());
+std::optional<BufferHit> locate(const SanitizerFinding& f, const std::vector<exec::BufferAddress>& buffers) {
+  for (const exec::BufferAddress& b : buffers) {
+    const std::uint64_t base = b.address;
+    const std::uint64_t bytes = b.bytes;
+    const auto element = std::max<std::uint64_t>(1, b.element_bytes);
+    const std::string& name = b.name;
+    const std::string& role = b.role;
     if (f.allocation && *f.allocation == base && f.address) {
       if (f.bytes_after && *f.address >= base)
         return BufferHit{fmt::format("{}[{}], past the end of {} ({} elements)", name, (*f.address - base) / element,
@@ -72,7 +71,7 @@ std::string lower_first(std::string s) {
 
 }  // namespace
 
-std::string describe_finding(const SanitizerFinding& f, const nlohmann::json& buffers) {
+std::string describe_finding(const SanitizerFinding& f, const std::vector<exec::BufferAddress>& buffers) {
   const std::optional<BufferHit> hit = locate(f, buffers);
   std::string where;
   if (!f.location.empty()) where += " at " + f.location;
@@ -104,7 +103,7 @@ std::string describe_finding(const SanitizerFinding& f, const nlohmann::json& bu
 }
 
 void apply_sanitizer_report(TestResult& t, const std::string& tool, const SanitizerReport& report,
-                            const nlohmann::json& buffers) {
+                            const std::vector<exec::BufferAddress>& buffers) {
   t.output = report.program_output;
   std::vector<const SanitizerFinding*> device, api;
   for (const SanitizerFinding& f : report.findings) (f.api_error ? api : device).push_back(&f);

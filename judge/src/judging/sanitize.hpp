@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/protocol.hpp"
 #include "judging/result.hpp"
 #include "judging/sanitizer_report.hpp"
 #include "util/result.hpp"
@@ -42,14 +43,14 @@ std::vector<std::string> sanitizer_argv(const std::filesystem::path& sanitizer, 
 
 // One sentence for a finding: "invalid __global__ read of size 4 bytes at solution.cu:12 in
 // add(...), thread (32,0,0) block (3,0,0): 4 bytes past the end of B". `buffers` is the runner's
-// list of the test's device buffers ({name, role, address, bytes, element_bytes}), which turns
+// list of the test's device buffers (exec::BufferAddress: name, role, address, bytes), which turns
 // an address into a buffer and element; initcheck's read of an output's address says "reads
 // output C before writing it".
-std::string describe_finding(const SanitizerFinding& f, const nlohmann::json& buffers);
+std::string describe_finding(const SanitizerFinding& f, const std::vector<exec::BufferAddress>& buffers);
 
 // Applies the tool's report to a diagnosed test: the solution's own output without the tool's
 // lines, and RTE with the findings when the tool reported errors.
 void apply_sanitizer_report(TestResult& test, const std::string& tool, const SanitizerReport& report,
-                            const nlohmann::json& buffers);
+                            const std::vector<exec::BufferAddress>& buffers);
 
 }  // namespace judge::judging

@@ -13,7 +13,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool is_performance(const spec::TestCase* t) {
+bool is_performance_case(const spec::TestCase* t) {
   return t->kind == spec::CaseKind::performance;
 }
 
@@ -57,7 +57,7 @@ Status open_test_data(TestLoop& loop) {
 // The first performance case's data (and the runner of the timing build) get ready meanwhile.
 // A suite may hold a second, larger performance case (the ranking case): it prepares its own.
 void start_prefetch(TestLoop& loop, const std::vector<const spec::TestCase*>& selected) {
-  const auto first = std::find_if(selected.begin(), selected.end(), is_performance);
+  const auto first = std::find_if(selected.begin(), selected.end(), is_performance_case);
   if (first == selected.end()) return;
   loop.prefetched_case = *first;
   loop.prefetch = PerfPrefetch(loop.challenge, **first, loop.binding, loop.prep,
@@ -89,7 +89,7 @@ Status start_tests(TestLoop& loop, const std::vector<const spec::TestCase*>& sel
   if (Status s = load_judged_build(loop); !s) return s;
   if (loop.opt.on_sandbox_gap && !loop.runner->sandbox().complete())
     loop.opt.on_sandbox_gap(loop.runner->sandbox().missing_line());
-  if (std::any_of(selected.begin(), selected.end(), is_performance)) loop.peak = peak_for_speed_of_light(loop);
+  if (std::any_of(selected.begin(), selected.end(), is_performance_case)) loop.peak = peak_for_speed_of_light(loop);
   if (Status s = open_test_data(loop); !s) {
     loop.runner->stop();
     return s;

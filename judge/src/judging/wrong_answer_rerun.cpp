@@ -24,7 +24,7 @@ void rerun_wrong_answer(TestResult& tr, exec::Runner& runner, CaseData& data, Di
   data.request.performance = false;  // correctness checks only
   poison_outputs(data);
   const exec::TestOutcome same = runner.run(data.request, data.shm, limit_ms);
-  if (same.end == exec::TestOutcome::End::done && !same.report.contains("cuda_error") && runner.alive()) {
+  if (same.end == exec::TestOutcome::End::done && !same.reply.cuda_error && runner.alive()) {
     if (auto d = compare_runs(data, first, ctx.challenge->tolerance)) {
       explain_race(tr, *d);
       return;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "judging/timed_result.hpp"
+#include "report/optional_json.hpp"
 #include "report/profile_report.hpp"
 #include "report/ranking.hpp"
 #include "util/terminal.hpp"
@@ -141,11 +142,6 @@ void render_test(std::string& out, const judging::TestResult& t, bool color, Bar
       }
     }
   }
-}
-
-template <class T>
-nlohmann::ordered_json optional_json(const std::optional<T>& v) {
-  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
 }
 
 nlohmann::ordered_json timing_json(const judging::Timing& t) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "report/optional_json.hpp"
 #include "util/terminal.hpp"
 #include "util/units.hpp"
 
@@ -16,11 +17,6 @@ const std::string kPad = "  ";
 
 std::string pct(double v) {
   return profile::format_pct(v);
-}
-
-template <class T>
-nlohmann::ordered_json optional_json(const std::optional<T>& v) {
-  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json();
 }
 
 // "1 kernel launch", "20 of 4096 kernel launches (the first 20: ncu --launch-count 20)"
