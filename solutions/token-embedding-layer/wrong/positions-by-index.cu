@@ -1,0 +1,42 @@
+// WRONG: takes the position embedding of row t (the token's place in its sequence) instead of
+// row position_ids[t]. The two agree when position_ids is 0, 1, ..., T - 1, as in example 1,
+// but example 2 has position_ids = [2, 0]: a wrong answer there.
+#include <cuda_runtime.h>
+
+#define THREADS 256
+#define WARPS (THREADS / 32)
+
+__device__ __forceinline__ float warp_sum(float v) {
+    for (int offset = 16; offset > 0; offset /= 2) v += __shfl_xor_sync(0xffffffffu, v, offset);
+    return v;
+}
+
+__global__ void embed_warp(const int* token_ids, const int* position_ids, const float* token_embeddings,
+                           const float* position_embeddings, const float* gamma, const float* beta, float* output,
+                           int tokens, int T, int D, float eps) {
+    const int token = blockIdx.x * WARPS + threadIdx.x / 32;
+    const int lane = threadIdx.x % 32;
+    if (token >= tokens) return;
+    const float* tok = token_embeddings + (size_t)token_ids[token] * D;
+    const float* pos = position_embeddings + (size_t)(token % T) * D;  // Bug: should be position_ids[token % T]
+    float* y = output + (size_t)token * D;
+    float s = 0.0f;
+    for (int d = lane; d < D; d += 32) s += tok[d] + pos[d];
+    const float mean = warp_sum(s) / D;
+    float q = 0.0f;
+    for (int d = lane; d < D; d += 32) {
+        const float dev = (tok[d] + pos[d]) - mean;
+        q += dev * dev;
+    }
+    const float rstd = rsqrtf(warp_sum(q) / D + eps);
+    for (int d = lane; d < D; d += 32) y[d] = ((tok[d] + pos[d]) - mean) * rstd * gamma[d] + beta[d];
+}
+
+extern "C" void solve(const int* token_ids, const int* position_ids, const float* token_embeddings,
+                      const float* position_embeddings, const float* gamma, const float* beta, float* output, int B,
+                      int T, int V, int P, int D, float eps) {
+    const int tokens = B * T;
+    embed_warp<<<(tokens + WARPS - 1) / WARPS, THREADS>>>(token_ids, position_ids, token_embeddings,
+                                                         position_embeddings, gamma, beta, output, tokens, T, D, eps);
+    cudaDeviceSynchronize();
+}
