@@ -182,7 +182,8 @@ std::string reference_text(const NewChallenge& n) {
                            p.role == spec::Role::in ? "in" : "out", reference_type(p.type));
   }
   return fmt::format(
-      R"TXT(// {todo}: the CPU reference of {slug}, in a line or two (long sums in double; parallel_for for large cases).
+      R"TXT(// {todo}: the CPU reference of {slug}, in a line or two
+// (long sums in double; parallel_for for large cases).
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -192,7 +193,9 @@ std::string reference_text(const NewChallenge& n) {
 JUDGE_REFERENCE("{slug}", args) {{
   // What it reads and writes:
 {views}  (void)args;
-  throw std::logic_error("the reference of {slug} is not written yet (challenges/{slug}/reference.cpp)");
+  throw std::logic_error(
+      "the reference of {slug} is not written yet "
+      "(challenges/{slug}/reference.cpp)");
 }}
 )TXT",
       fmt::arg("todo", kTodoMarker), fmt::arg("slug", n.slug), fmt::arg("views", views));
