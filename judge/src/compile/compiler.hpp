@@ -44,6 +44,10 @@ SplitResult split_with_headers(const CompileRequest& request, std::string_view t
 // Why `auto` compiles a file with nvcc without trying NVRTC ("compiled with nvcc: the nvrtc engine
 // does not support <construct> (line N)"); empty when the split has no unsupported construct.
 std::string nvcc_fallback_note(const SplitResult& split);
+// Why `auto` compiled with nvcc a file that NVRTC rejected and nvcc accepted: the first error of
+// the nvrtc engine's log (which compiler said it, the file and line, the line's code) and the
+// request to report it.
+std::string nvrtc_failure_note(std::string_view nvrtc_log, std::string_view source, const std::string& display_name);
 CompileOutcome compile_nvcc(const CompileRequest& request);
 CompileOutcome compile_nvrtc(const CompileRequest& request, const SplitResult& split);
 

@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "compile/compile_log.hpp"
 #include "compile/compiler.hpp"
 #include "compile/solve_header.hpp"
 #include "compile/source_hash.hpp"
@@ -47,14 +48,15 @@ std::vector<std::string> nvcc_flags(const CompileRequest& r) {
 }
 
 // nvcc names the user's file by the absolute path we included, and its summary line names our
-// generated wrapper: show the user's own name for both.
+// generated wrapper: show the user's own name for both. Errors first, then the cut
+// (compile/compile_log.hpp); nvcc itself keeps the toolkit's warnings out.
 std::string clean_log(std::string log, const CompileRequest& r, const fs::path& wrapper) {
   for (const std::string& from : {fs::absolute(r.source).string(), wrapper.string()}) {
     // Search on after each replacement: the display name may itself be the absolute path.
     for (std::size_t pos = log.find(from); pos != std::string::npos; pos = log.find(from, pos + r.display_name.size()))
       log.replace(pos, from.size(), r.display_name);
   }
-  return log;
+  return tidy_compile_log(log, LogOptions{});
 }
 
 bool write_file(const fs::path& p, const std::string& text) {
