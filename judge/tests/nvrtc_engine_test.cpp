@@ -125,6 +125,80 @@ TEST(NvrtcEngine, HostCodeGetsNvccsImplicitHeaders) {
   EXPECT_EQ(nvcc.status, compile::CompileOutcome::Status::ok) << nvcc.log;
 }
 
+// The causes of past fallbacks in real solutions (issue 30), each in a few lines: NVRTC takes them.
+void expect_nvrtc_compiles(const std::string& name, const std::string& text) {
+  testing::TempDir dir;
+  const auto out = compile_with("nvrtc", "vector-addition", dir.write(name, text), /*use_cache=*/false);
+  EXPECT_EQ(out.status, compile::CompileOutcome::Status::ok) << name << ":\n" << out.log;
+  EXPECT_EQ(out.log.find("incompatible redefinition"), std::string::npos) << out.log;
+}
+
+TEST(NvrtcEngine, ClimitsWithCubsUmbrellaHeaderCompiles) {
+  expect_nvrtc_compiles("cub.cu", std::string("#include <climits>\n#include <cub/cub.cuh>\n"
+                                              "__global__ void k(float* p) {\n"
+                                              "  using R = cub::WarpReduce<float>;\n"
+                                              "  __shared__ R::TempStorage t;\n"
+                                              "  float s = R(t).Sum(p[threadIdx.x]);\n"
+                                              "  if (threadIdx.x == 0 && INT_MAX > SHRT_MAX) p[0] = s;\n}\n") +
+                                      kSolve + "  k<<<1, 32>>>(C);\n}\n");
+}
+
+TEST(NvrtcEngine, SignedFixedWidthTypesNeedNoInclude) {
+  expect_nvrtc_compiles("i8.cu",
+                        std::string("__global__ void k(float* p) {\n"
+                                    "  int8_t a = -1; int16_t b = 2; int32_t c = 3; int64_t d = 4; uint e = 5;\n"
+                                    "  p[0] = a + b + c + d + e;\n}\n") +
+                            kSolve + "  int32_t blocks = 1;\n  k<<<blocks, 1>>>(C);\n}\n");
+}
+
+TEST(NvrtcEngine, MinAndMaxInHostCodeNeedNoInclude) {
+  expect_nvrtc_compiles("mm.cu", std::string("__global__ void k(float* p) { p[0] = max(p[0], 0.0f); }\n") + kSolve +
+                                     "  const unsigned blocks = min(max(1, N / 256), 1024u);\n"
+                                     "  const double spare = max(0.5f, 0.25) + min(1.0f, 2.0f) + max(1ll, 2ll);\n"
+                                     "  k<<<blocks, static_cast<int>(spare) - 2>>>(C);\n}\n");
+}
+
+TEST(NvrtcEngine, FileScopeUsingDirectiveOfWmmaCompiles) {
+  expect_nvrtc_compiles("w.cu", std::string("#include <mma.h>\nusing namespace nvcuda::wmma;\n"
+                                            "__global__ void k(float* p) {\n"
+                                            "  fragment<accumulator, 16, 16, 16, float> acc;\n"
+                                            "  fill_fragment(acc, 1.0f);\n"
+                                            "  store_matrix_sync(p, acc, 16, mem_row_major);\n}\n") +
+                                    kSolve + "  k<<<1, 32>>>(C);\n}\n");
+}
+
+// A compile error after many warnings (and CUDA headers that warn about the judge's shims): the
+// error leads the log, in the engine's outcome and in `judge compile`'s text and JSON alike.
+TEST(NvrtcEngine, ARealErrorAfterManyWarningsLeadsTheCompileErrorReport) {
+  testing::TempDir dir;
+  std::string text = "#include <climits>\n#include <cub/cub.cuh>\n__global__ void k(float* p) {\n";
+  for (int i = 0; i < 60; ++i) text += fmt::format("  unsigned char u{} = 300 + {}; p[{}] = u{};\n", i, i, i, i);
+  text += "  p[0] = undefined_name;\n}\n";  // line 64
+  text += std::string(kSolve) + "  k<<<1, 1>>>(C);\n}\n";
+  const fs::path file = dir.write("late.cu", text);
+  const auto out = compile_with("nvrtc", "vector-addition", file, /*use_cache=*/false);
+  ASSERT_EQ(out.status, compile::CompileOutcome::Status::compile_error) << out.log;
+  EXPECT_TRUE(out.log.starts_with("late.cu(64): error: identifier \"undefined_name\" is undefined")) << out.log;
+  EXPECT_NE(out.log.find("late.cu(4): warning"), std::string::npos) << "the user's warnings stay: " << out.log;
+  EXPECT_EQ(out.log.find("incompatible redefinition"), std::string::npos) << out.log;
+  EXPECT_NE(out.log.find("more lines not shown"), std::string::npos) << out.log;
+
+  const auto cli = testing::run_judge(
+      {"compile", "vector-addition", file.string(), "--arch", "sm_90", "--compiler", "nvrtc", "--no-cache"});
+  std::istringstream lines(cli.out.text);
+  std::string first, second;
+  std::getline(lines, first);
+  std::getline(lines, second);
+  EXPECT_NE(first.find("compile error"), std::string::npos) << cli.out.text;
+  EXPECT_NE(second.find("late.cu(64): error"), std::string::npos) << cli.out.text;
+  const auto json = testing::run_judge(
+      {"compile", "vector-addition", file.string(), "--arch", "sm_90", "--compiler", "nvrtc", "--json"});
+  const auto doc = nlohmann::json::parse(json.out.text, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded()) << json.out.text;
+  const std::string log = doc.value("log", "");
+  EXPECT_NE(log.substr(0, log.find('\n')).find("late.cu(64): error"), std::string::npos) << json.out.text;
+}
+
 TEST(NvrtcEngine, BothEnginesCacheSeparatelyAndCachedRunsCompileNothing) {
   testing::TempDir dir;
   const fs::path file = dir.write("c.cu", std::string("__global__ void k(float* p, int n) { if (n) p[0] = 1; }\n") +

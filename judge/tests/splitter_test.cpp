@@ -249,6 +249,38 @@ TEST(Splitter, BlockLevelCubIsDeviceOnly) {
   EXPECT_EQ(host_use.unsupported[0].line, 3);
 }
 
+TEST(Splitter, CooperativeGroupsHeadersAreDeviceOnly) {
+  const auto r = split_source(
+      "#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\n"
+      "namespace cg = cooperative_groups;\n"
+      "__global__ void k(float* p) { p[0] = cg::reduce(cg::tiled_partition<32>(cg::this_thread_block()), p[0], "
+      "cg::plus<float>()); }\n");
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_TRUE(has(r.device_source, "<cooperative_groups/reduce.h>"));
+  EXPECT_FALSE(has(r.host_source, "<cooperative_groups/reduce.h>")) << "g++ cannot parse it: " << r.host_source;
+  EXPECT_TRUE(has(r.host_source, "<cooperative_groups.h>"));
+  EXPECT_EQ(lines(r.host_source), lines(r.device_source));
+}
+
+// nvcc's --expt-relaxed-constexpr lets device code call a constexpr function without __device__;
+// NVRTC compiles no host function, so the device half marks it __host__ __device__ on its line.
+TEST(Splitter, ConstexprHostFunctionsAreCallableFromDeviceCode) {
+  const auto r = split_source(
+      "struct P { int v[2]; };\n"
+      "constexpr P make() { return {{1, 2}}; }\n"
+      "template <int N>\nconstexpr int times(int x) { return N * x; }\n"
+      "__constant__ P table = make();\n"
+      "__global__ void k(int* p) { p[0] = times<2>(table.v[1]); }\n"
+      "int host_only(int x) { return x; }\n");
+  ASSERT_TRUE(r.unsupported.empty()) << compile::describe_first_issue(r);
+  EXPECT_TRUE(has(r.device_source, "__host__ __device__ constexpr P make()")) << r.device_source;
+  EXPECT_TRUE(has(r.device_source, "__host__ __device__ constexpr int times(int x)")) << r.device_source;
+  EXPECT_FALSE(has(r.device_source, "host_only")) << r.device_source;
+  EXPECT_TRUE(has(r.host_source, "constexpr P make()"));
+  EXPECT_FALSE(has(r.host_source, "__host__ __device__ constexpr"));
+  EXPECT_EQ(lines(r.host_source), lines(r.device_source));
+}
+
 TEST(Splitter, DeviceMemberFunctionsKeepOnlyTheirDeclarationOnTheHost) {
   const std::string src =
       "namespace cg = cooperative_groups;\n"

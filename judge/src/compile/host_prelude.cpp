@@ -48,10 +48,49 @@ const std::string& host_prelude_text() {
 #define __maxnreg__(...)
 
 // Device-only headers declare nothing for a host compiler; these keep namespace aliases and
-// using-directives that name them valid (`namespace cg = cooperative_groups;`).
-namespace cooperative_groups {}
-namespace nvcuda {}
+// using-directives that name them valid (`namespace cg = cooperative_groups;`,
+// `using namespace nvcuda::wmma;` at file scope).
+namespace cooperative_groups {
+namespace experimental {}
+}  // namespace cooperative_groups
+namespace nvcuda {
+namespace wmma {
+namespace experimental {}
+}  // namespace wmma
+}  // namespace nvcuda
 namespace cub {}
+
+// nvcc's host side declares min and max (crt/math_functions.h, .hpp) for integer and floating
+// point arguments, and umin, llmin, ullmin, umax, llmax, ullmax: `max(1, n)` compiles in solve
+// without any include. g++ gets none of them from cuda_runtime.h; these are the same overloads
+// (so a file's own `int max(int, int)` is a redefinition here as it is under nvcc).
+#define JUDGE_NVRTC_MINMAX(f, op, u, ll, ull, fp, fpf)                                                             \
+  inline int f(int a, int b) { return a op b ? a : b; }                                                             \
+  inline unsigned int u(unsigned int a, unsigned int b) { return a op b ? a : b; }                                  \
+  inline long long int ll(long long int a, long long int b) { return a op b ? a : b; }                              \
+  inline unsigned long long int ull(unsigned long long int a, unsigned long long int b) { return a op b ? a : b; }  \
+  inline unsigned int f(unsigned int a, unsigned int b) { return u(a, b); }                                         \
+  inline unsigned int f(int a, unsigned int b) { return u(static_cast<unsigned int>(a), b); }                       \
+  inline unsigned int f(unsigned int a, int b) { return u(a, static_cast<unsigned int>(b)); }                       \
+  inline long int f(long int a, long int b) { return a op b ? a : b; }                                              \
+  inline unsigned long int f(unsigned long int a, unsigned long int b) { return a op b ? a : b; }                   \
+  inline unsigned long int f(long int a, unsigned long int b) { return f(static_cast<unsigned long int>(a), b); }   \
+  inline unsigned long int f(unsigned long int a, long int b) { return f(a, static_cast<unsigned long int>(b)); }   \
+  inline long long int f(long long int a, long long int b) { return ll(a, b); }                                     \
+  inline unsigned long long int f(unsigned long long int a, unsigned long long int b) { return ull(a, b); }         \
+  inline unsigned long long int f(long long int a, unsigned long long int b) {                                      \
+    return ull(static_cast<unsigned long long int>(a), b);                                                          \
+  }                                                                                                                 \
+  inline unsigned long long int f(unsigned long long int a, long long int b) {                                      \
+    return ull(a, static_cast<unsigned long long int>(b));                                                          \
+  }                                                                                                                 \
+  inline float f(float a, float b) { return fpf(a, b); }                                                            \
+  inline double f(double a, double b) { return fp(a, b); }                                                          \
+  inline double f(float a, double b) { return fp(static_cast<double>(a), b); }                                      \
+  inline double f(double a, float b) { return fp(a, static_cast<double>(b)); }
+JUDGE_NVRTC_MINMAX(min, <, umin, llmin, ullmin, fmin, fminf)
+JUDGE_NVRTC_MINMAX(max, >, umax, llmax, ullmax, fmax, fmaxf)
+#undef JUDGE_NVRTC_MINMAX
 
 extern "C" const unsigned char judge_nvrtc_cubin[];
 extern "C" const char* const judge_nvrtc_names[];
@@ -181,7 +220,7 @@ inline cudaError_t get_symbol_size(std::size_t* size, int index) {
 namespace {
 
 // A string literal for the assembler and for C++: quotes and backslashes escaped.
-std::string quoted(const std::string& s) {
+std::string asm_quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out += '\\';
@@ -193,7 +232,7 @@ std::string quoted(const std::string& s) {
 }  // namespace
 
 std::string host_trampoline(const Binding& binding) {
-  return fmt::format("\n#line 1 \"<judge nvrtc trampoline>\"\n{}\n", make_trampoline_body(binding));
+  return fmt::format("\n#line 1 \"{}\"\n{}\n", kTrampolineName, make_trampoline_body(binding));
 }
 
 std::string host_tables(const std::vector<NameExpression>& names, const std::vector<std::string>& lowered,
@@ -203,7 +242,7 @@ std::string host_tables(const std::vector<NameExpression>& names, const std::vec
   // Only generic GNU assembler directives, so any ELF target of the host compiler takes it.
   std::string strings, pointers, flags;
   for (std::size_t i = 0; i < lowered.size(); ++i) {
-    strings += fmt::format(".Ljudge_name{}:\n  .asciz {}\n", i, quoted(lowered[i]));
+    strings += fmt::format(".Ljudge_name{}:\n  .asciz {}\n", i, asm_quoted(lowered[i]));
     pointers += fmt::format("  .quad .Ljudge_name{}\n", i);
     flags += names[i].variable ? "1, " : "0, ";
   }
@@ -232,7 +271,7 @@ judge_nvrtc_name_count:
 judge_nvrtc_names:
 {4}  .quad 0
 )TABLES",
-                     quoted(cubin.string()), flags, lowered.size(), strings, pointers);
+                     asm_quoted(cubin.string()), flags, lowered.size(), strings, pointers);
 }
 
 const std::vector<std::pair<std::string, std::string>>& nvrtc_shim_headers() {
@@ -318,10 +357,57 @@ extern "C" __device__ void __assertfail(const char* message, const char* file, u
 #define assert(e) ((e) ? (void)0 : __assertfail(#e, __FILE__, __LINE__, __func__, 1))
 #endif
 )";
+  // std::numeric_limits in device code (constexpr host functions under nvcc's
+  // --expt-relaxed-constexpr): libcu++'s, which NVRTC compiles, under the std name.
+  static const std::string limits = R"(#pragma once
+#include <cuda/std/limits>
+namespace std { using ::cuda::std::numeric_limits; }
+)";
+  // CUB's umbrella header without what NVRTC cannot compile: the device-wide algorithms
+  // (cub/device/, host functions that launch kernels) and the caching allocator (host only). A
+  // file that calls those from host code goes to nvcc anyway (the splitter's `cub::` check).
+  static const std::string cub = R"(#pragma once
+#include <cub/config.cuh>
+#include <cub/block/block_adjacent_difference.cuh>
+#include <cub/block/block_discontinuity.cuh>
+#include <cub/block/block_exchange.cuh>
+#include <cub/block/block_histogram.cuh>
+#include <cub/block/block_load.cuh>
+#include <cub/block/block_merge_sort.cuh>
+#include <cub/block/block_radix_rank.cuh>
+#include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+#include <cub/block/block_store.cuh>
+#include <cub/grid/grid_even_share.cuh>
+#include <cub/grid/grid_mapping.cuh>
+#include <cub/grid/grid_queue.cuh>
+#include <cub/thread/thread_load.cuh>
+#include <cub/thread/thread_operators.cuh>
+#include <cub/thread/thread_reduce.cuh>
+#include <cub/thread/thread_scan.cuh>
+#include <cub/thread/thread_store.cuh>
+#include <cub/warp/warp_exchange.cuh>
+#include <cub/warp/warp_load.cuh>
+#include <cub/warp/warp_merge_sort.cuh>
+#include <cub/warp/warp_reduce.cuh>
+#include <cub/warp/warp_scan.cuh>
+#include <cub/warp/warp_store.cuh>
+#include <cub/iterator/arg_index_input_iterator.cuh>
+#include <cub/iterator/cache_modified_input_iterator.cuh>
+#include <cub/iterator/cache_modified_output_iterator.cuh>
+#include <cub/iterator/tex_obj_input_iterator.cuh>
+#include <cub/util_debug.cuh>
+#include <cub/util_device.cuh>
+#include <cub/util_ptx.cuh>
+#include <cub/util_temporary_storage.cuh>
+#include <cub/util_type.cuh>
+)";
   static const std::vector<std::pair<std::string, std::string>> shims = {
-      {"cstdint", stdint},   {"stdint.h", stdint}, {"cfloat", cfloat},   {"float.h", cfloat},      {"climits", climits},
-      {"limits.h", climits}, {"cmath", cmath},     {"math.h", cmath},    {"algorithm", algorithm}, {"cstddef", cstddef},
-      {"stddef.h", cstddef}, {"cassert", cassert}, {"assert.h", cassert}};
+      {"cstdint", stdint},      {"stdint.h", stdint},  {"cfloat", cfloat},    {"float.h", cfloat},
+      {"climits", climits},     {"limits.h", climits}, {"cmath", cmath},      {"math.h", cmath},
+      {"algorithm", algorithm}, {"cstddef", cstddef},  {"stddef.h", cstddef}, {"cassert", cassert},
+      {"assert.h", cassert},    {"limits", limits},    {"cub/cub.cuh", cub}};
   return shims;
 }
 

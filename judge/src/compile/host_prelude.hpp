@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,9 @@ namespace judge::compile {
 // The prelude header: cuda_runtime.h, empty execution-space macros, and namespace judge_nvrtc
 // (launcher, kernel_handle, the symbol helpers) working on the library loaded from the CUBIN.
 const std::string& host_prelude_text();
+
+// What the host compiler calls the trampoline's lines (its #line name).
+inline constexpr std::string_view kTrampolineName = "<judge nvrtc trampoline>";
 
 // Appended after the user's code: the trampoline that calls solve. Needs nothing from NVRTC, so
 // the host part compiles while NVRTC runs.

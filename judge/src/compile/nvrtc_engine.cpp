@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "compile/compile_log.hpp"
 #include "compile/compiler.hpp"
 #include "compile/host_prelude.hpp"
 #include "compile/nvrtc_predefined.hpp"
@@ -27,8 +28,10 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kMaxLogLines = 40;
+// What NVRTC calls the predefined names put before the user's device part.
+constexpr std::string_view kPredefinedName = "<judge nvrtc predefined>";
 
-bool write_file(const fs::path& p, std::string_view bytes) {
+bool write_bytes(const fs::path& p, std::string_view bytes) {
   std::ofstream f(p, std::ios::binary);
   f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   return static_cast<bool>(f);
@@ -49,27 +52,20 @@ fs::path cuda_root() {
   return nvcc ? fs::weakly_canonical(*nvcc).parent_path().parent_path() : fs::path("/usr/local/cuda");
 }
 
-// Logs point at generated files and may run long: name the user's file and keep the start,
-// where the first error is.
+// Logs point at generated files and may run long: name the user's file, leave out what the
+// judge's own text and the toolkit's headers warn about, errors first (compile/compile_log.hpp).
 std::string trim_log(std::string log, const std::vector<std::pair<std::string, std::string>>& renames) {
   for (const auto& [from, to] : renames) {
     if (from.empty()) continue;
     for (std::size_t pos = log.find(from); pos != std::string::npos; pos = log.find(from, pos + to.size()))
       log.replace(pos, from.size(), to);
   }
-  std::istringstream in(log);
-  std::string out;
-  int n = 0, dropped = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (line.find("judge_nvrtc_prelude.hpp") != std::string::npos && line.find("In file included") != std::string::npos)
-      continue;
-    if (n++ < kMaxLogLines)
-      out += line + "\n";
-    else
-      ++dropped;
-  }
-  if (dropped) out += fmt::format("({} more lines not shown)\n", dropped);
-  return out;
+  LogOptions o;
+  o.max_lines = kMaxLogLines;
+  o.judge_files = {"judge_nvrtc_prelude.hpp", std::string(kPredefinedName), std::string(kTrampolineName)};
+  for (const auto& [name, text] : nvrtc_shim_headers()) o.judge_files.push_back(name);
+  o.judge_folders = {(cuda_root() / "include").string()};
+  return tidy_compile_log(log, o);
 }
 
 std::vector<std::string> nvrtc_options(const CompileRequest& r) {
@@ -90,7 +86,13 @@ std::vector<std::string> nvrtc_options(const CompileRequest& r) {
 
 // Flags shared by the precompiled prelude and the host part (a PCH needs the same ones).
 std::vector<std::string> host_flags() {
-  return {"-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden", "-I" + (cuda_root() / "include").string()};
+  std::vector<std::string> f = {"-std=c++17", "-O2", "-fPIC", "-fvisibility=hidden",
+                                "-I" + (cuda_root() / "include").string()};
+  // libcu++ (<cuda/std/...>, which cooperative_groups' headers include too) for the host half,
+  // as nvcc finds it.
+  if (std::error_code ec; fs::is_directory(cuda_root() / "include" / "cccl", ec))
+    f.push_back("-I" + (cuda_root() / "include" / "cccl").string());
+  return f;
 }
 
 struct DeviceCode {
@@ -111,7 +113,11 @@ struct DeviceCode {
 DeviceCode compile_device(const CompileRequest& r, const SplitResult& split) {
   DeviceCode d;
   const std::string source =
-      fmt::format("{}#line 1 \"{}\"\n{}", nvrtc_predefined_text(), r.display_name, split.device_source);
+      fmt::format("#line 1 \"{}\"\n{}{}#line 1 \"{}\"\n{}", kPredefinedName, nvrtc_predefined_text(),
+                  // std::numeric_limits needs no include under nvcc either; libcu++'s costs NVRTC
+                  // about 40 ms, so only files that name it load it.
+                  split.device_source.find("numeric_limits") != std::string::npos ? "#include <limits>\n" : "",
+                  r.display_name, split.device_source);
   const auto& shims = nvrtc_shim_headers();
   std::vector<const char*> header_text, header_names;
   for (const auto& [name, text] : shims) {
@@ -160,7 +166,7 @@ Result<fs::path> precompiled_prelude(const fs::path& cxx, const std::string& too
   if (fs::exists(gch, ec)) return header;
   fs::create_directories(dir, ec);
   const fs::path tmp_header = dir / fmt::format("prelude.tmp{}.hpp", ::getpid());
-  if (!write_file(tmp_header, host_prelude_text()))
+  if (!write_bytes(tmp_header, host_prelude_text()))
     return make_error(fmt::format("cannot write {}", tmp_header.string()));
   fs::rename(tmp_header, header, ec);
   const fs::path tmp_gch = dir / fmt::format("prelude.tmp{}.gch", ::getpid());
@@ -270,7 +276,7 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
   };
   const std::string host_text =
       fmt::format("#line 1 \"{}\"\n{}{}", r.display_name, split.host_source, host_trampoline(r.binding));
-  if (!write_file(host, host_text))
+  if (!write_bytes(host, host_text))
     return fail(CompileOutcome::Status::tool_error, fmt::format("cannot write {}", host.string()));
 
   // The host part needs nothing from NVRTC: g++ compiles it in a child process while NVRTC
@@ -307,7 +313,7 @@ CompileOutcome compile_nvrtc(const CompileRequest& r, const SplitResult& split) 
   }
   if (failed(host_run)) return host_failure(host_run);
 
-  if (!write_file(cubin, device.cubin) || !write_file(tables, host_tables(split.names, device.lowered, cubin))) {
+  if (!write_bytes(cubin, device.cubin) || !write_bytes(tables, host_tables(split.names, device.lowered, cubin))) {
     cleanup();
     return fail(CompileOutcome::Status::tool_error, fmt::format("cannot write {}", stem.string()));
   }

@@ -336,6 +336,17 @@ const std::string& nvrtc_predefined_text() {
 #define __WINT_WIDTH__ 32
 #endif
 #include <climits>
+// <sys/types.h>, which nvcc's device side sees through cuda_runtime.h: the signed fixed-width
+// types and uint, ushort, ulong (the unsigned fixed-width ones need <cstdint> under nvcc too).
+// int64_t is long long as in CCCL's <cuda/std/cstdint> under NVRTC and the <cstdint> shim, so a
+// later include declares the same aliases.
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned int uint;
+typedef unsigned short ushort;
+typedef unsigned long ulong;
 #ifndef INFINITY
 #define INFINITY __builtin_bit_cast(float, 0x7f800000u)
 #endif
@@ -398,6 +409,21 @@ JUDGE_NVRTC_BINARY(fmax) JUDGE_NVRTC_BINARY(fmin) JUDGE_NVRTC_BINARY(pow) JUDGE_
 JUDGE_NVRTC_BINARY(atan2) JUDGE_NVRTC_BINARY(hypot) JUDGE_NVRTC_BINARY(copysign)
 #undef JUDGE_NVRTC_UNARY
 #undef JUDGE_NVRTC_BINARY
+// nvcc's device side sees the host <cmath> and <algorithm> through cuda_runtime.h: std::sqrt,
+// std::abs, std::max and the rest need no include there. NVRTC has the math functions at global
+// scope only (and the templates above); these name them in std, and the <algorithm> shim gives
+// std::min, std::max and std::swap.
+namespace std {
+using ::abs; using ::fabs; using ::sqrt; using ::cbrt; using ::exp; using ::exp2; using ::expm1; using ::log;
+using ::log2; using ::log10; using ::log1p; using ::pow; using ::sin; using ::cos; using ::tan; using ::asin;
+using ::acos; using ::atan; using ::atan2; using ::sinh; using ::cosh; using ::tanh; using ::asinh; using ::acosh;
+using ::atanh; using ::floor; using ::ceil; using ::round; using ::trunc; using ::fmod; using ::fmin; using ::fmax;
+using ::fma; using ::hypot; using ::copysign; using ::erf; using ::erfc; using ::tgamma; using ::lgamma;
+using ::isnan; using ::isinf; using ::isfinite; using ::signbit; using ::rint; using ::lrint; using ::llrint;
+using ::lround; using ::llround; using ::nearbyint; using ::remainder; using ::remquo; using ::ldexp; using ::frexp;
+using ::modf; using ::scalbn; using ::scalbln; using ::ilogb; using ::logb; using ::nextafter; using ::fdim;
+}  // namespace std
+#include <algorithm>
 )PREDEFINED";
   return text;
 }

@@ -34,6 +34,7 @@ std::string declared_name(const SourceTokens& t, const Entity& e, std::size_t he
 
 void classify(const SourceTokens& t, const Macros& m, const EntityShape& shape, Entity& e, Findings& found) {
   const std::size_t head = shape.head;
+  e.head = head;
   bool global = false, device = false, host = false, dev_var = false;
   std::size_t stop = e.body_open != npos ? e.body_open : e.last + 1;
   std::size_t name_tok = npos, paren = npos;
@@ -55,6 +56,7 @@ void classify(const SourceTokens& t, const Macros& m, const EntityShape& shape, 
       if (x == "__managed__") found.issue("__managed__ variable", t, k);
     }
     if (w == "const" || w == "constexpr") e.is_const = true;
+    if (w == "constexpr") e.is_constexpr = true;
     if (t.ident(k) && paren == npos) name_tok = k;
     if (w == "," && paren == npos) break;
   }

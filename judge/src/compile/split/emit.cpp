@@ -5,7 +5,7 @@
 // loses the bodies of its __device__-only members in the host half, or, when it is built on
 // block-level CUB, leaves the host half altogether. File order matters: it fixes the index of
 // each name expression and which issue is reported first, and a CUB-built name is known from
-// its definition on.
+// its definition on. A constexpr host function stays in the device half as __host__ __device__.
 #include "compile/split/passes.hpp"
 
 namespace judge::compile::splitting {
@@ -28,7 +28,12 @@ class Emitter {
     if (e.space == Space::kernel) ++found_.kernels;
     switch (e.space) {
       case Space::host:
-        found_.device_edits.push_back(t_.blank(begin, end, true));
+        if (e.kind == EntityKind::function && e.is_constexpr && e.body_open != npos)
+          // NVRTC compiles no host function; nvcc lets device code call a constexpr one.
+          found_.device_edits.push_back(
+              t_.replace(t_[e.head].begin, t_[e.head].end, "__host__ __device__ " + std::string(t_.text(e.head))));
+        else
+          found_.device_edits.push_back(t_.blank(begin, end, true));
         if (e.kind == EntityKind::function && e.body_open != npos) rewrite_host_body(s_, e, found_);
         break;
       case Space::device:

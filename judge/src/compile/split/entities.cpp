@@ -26,6 +26,7 @@ bool device_header(std::string_view h) {
                                                   "cmath",
                                                   "math.h",
                                                   "algorithm",
+                                                  "limits",
                                                   "cassert",
                                                   "assert.h",
                                                   "cstddef",
@@ -110,8 +111,10 @@ class EntityScanner {
     if (h.starts_with("thrust/") || h.starts_with("cub/device/") || h.starts_with("cub/agent/"))
       found_.issue(fmt::format("thrust/CUB header <{}> (device-wide algorithms)", h), t_, i);
     // Block- and warp-level CUB is device code: NVRTC compiles it from CCCL, the host part
-    // never sees it (host code naming cub:: is reported where it does).
-    if (h.starts_with("cub/")) found_.host_edits.push_back(t_.blank(t_[i].begin, t_[i].end, false));
+    // never sees it (host code naming cub:: is reported where it does). So are cooperative
+    // groups' own headers (<cooperative_groups/reduce.h>, which a host compiler cannot parse).
+    if (h.starts_with("cub/") || h.starts_with("cooperative_groups/"))
+      found_.host_edits.push_back(t_.blank(t_[i].begin, t_[i].end, false));
     if (!device_header(h)) found_.device_edits.push_back(t_.blank(t_[i].begin, t_[i].end, false));
   }
 

@@ -84,6 +84,10 @@ struct Entity {
   std::size_t params_open = npos;                   // functions: the `(` of the parameter list
   bool is_template = false;
   bool is_const = false;  // const/constexpr variables live on both sides
+  // A constexpr function with no execution space: callable from device code under nvcc's
+  // --expt-relaxed-constexpr, so the device half declares it __host__ __device__.
+  bool is_constexpr = false;
+  std::size_t head = 0;   // the first token after any `template <...>` prefix
   bool is_class = false;  // a class/struct/union/enum definition or declaration
   std::string name;
   std::vector<std::string> ns;  // named enclosing namespaces, outermost first
