@@ -25,7 +25,7 @@ compile::Binding plain_binding(const spec::Challenge& c) {
   return b;
 }
 
-std::string mib(std::uint64_t bytes) {
+std::string in_mib(std::uint64_t bytes) {
   return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1 << 20));
 }
 
@@ -79,7 +79,7 @@ int prepare(const GlobalOptions& g, std::vector<std::string> slugs, const std::s
   const judging::DataUsage u = store->usage();
   fmt::print("prepared {} test case{} of {} challenge{} ({} already cached); data cache {}: {} entries, {} of {}\n",
              done, done == 1 ? "" : "s", jobs.size(), jobs.size() == 1 ? "" : "s", loaded, store->dir().string(),
-             u.entries, mib(u.bytes), mib(store->max_bytes()));
+             u.entries, in_mib(u.bytes), in_mib(store->max_bytes()));
   if (u.bytes >= store->max_bytes() * 9 / 10)
     fmt::print(stderr,
                "note: the data cache is nearly full; earlier entries may have been evicted ({} raises the cap)\n",

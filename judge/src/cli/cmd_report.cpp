@@ -28,7 +28,7 @@ Result<nlohmann::json> load_report(const std::string& path) {
 }
 
 // "-" is stdout. Appends when asked ($GITHUB_STEP_SUMMARY collects every step's summary).
-Status write_text(const std::string& path, const std::string& text, bool append = false) {
+Status write_report_file(const std::string& path, const std::string& text, bool append = false) {
   if (path == "-") {
     fmt::print("{}", text);
     return Ok{};
@@ -46,7 +46,7 @@ Status write_github(const nlohmann::json& report) {
   const report::GithubOutput gh = report::render_github(report);
   fmt::print("{}", gh.annotations);
   const char* summary = std::getenv("GITHUB_STEP_SUMMARY");
-  return write_text(summary && *summary ? summary : "-", gh.step_summary_markdown, true);
+  return write_report_file(summary && *summary ? summary : "-", gh.step_summary_markdown, true);
 }
 
 struct MergeArgs {
@@ -67,9 +67,9 @@ int merge(const MergeArgs& a) {
   auto merged = report::merge_grade_reports(reports, a.inputs);
   if (!merged) return fail(merged.error().message, kUsage);
   for (const auto& note : (*merged)["notes"]) fmt::print(stderr, "judge: note: {}\n", note.get<std::string>());
-  if (auto s = write_text(a.output, merged->dump(2) + "\n"); !s) return fail(s.error().message, kJudgeError);
+  if (auto s = write_report_file(a.output, merged->dump(2) + "\n"); !s) return fail(s.error().message, kJudgeError);
   if (!a.junit.empty())
-    if (auto s = write_text(a.junit, report::render_junit(*merged)); !s) return fail(s.error().message, kJudgeError);
+    if (auto s = write_report_file(a.junit, report::render_junit(*merged)); !s) return fail(s.error().message, kJudgeError);
   if (a.github)
     if (auto s = write_github(*merged); !s) return fail(s.error().message, kJudgeError);
   if (a.output != "-")
@@ -81,7 +81,7 @@ int merge(const MergeArgs& a) {
 int junit(const std::string& input, const std::string& output) {
   auto r = load_report(input);
   if (!r) return fail(r.error().message, kUsage);
-  if (auto s = write_text(output, report::render_junit(*r)); !s) return fail(s.error().message, kJudgeError);
+  if (auto s = write_report_file(output, report::render_junit(*r)); !s) return fail(s.error().message, kJudgeError);
   return 0;
 }
 
@@ -96,7 +96,7 @@ int html(const GlobalOptions& g, const std::string& input, const std::string& ou
     shipped.notes.push_back("no shipped baselines: " + cat.error().message);
   auto page = report::render_html(*r, shipped);
   if (!page) return fail(page.error().message, kJudgeError);
-  if (auto s = write_text(output, *page); !s) return fail(s.error().message, kJudgeError);
+  if (auto s = write_report_file(output, *page); !s) return fail(s.error().message, kJudgeError);
   if (output != "-") fmt::print(stderr, "judge: wrote {} ({} submissions)\n", output, (*r)["submissions"].size());
   return 0;
 }

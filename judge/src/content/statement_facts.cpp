@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> split(const std::string& text, char sep) {
+std::vector<std::string> split_clauses(const std::string& text, char sep) {
   std::vector<std::string> out;
   std::string field;
   std::istringstream in(text);
@@ -21,7 +21,7 @@ std::vector<std::string> split(const std::string& text, char sep) {
   return out;
 }
 
-std::string trim(std::string_view s) {
+std::string trim_clause(std::string_view s) {
   const std::size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
   return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
 }
@@ -45,13 +45,13 @@ std::vector<std::string> clause_names(const std::string& middle) {
     if (ch == ']') --depth;
   }
   std::vector<std::string> names;
-  for (std::string part : split(flat, ',')) {
-    part = trim(part);
+  for (std::string part : split_clauses(flat, ',')) {
+    part = trim_clause(part);
     for (std::string_view drop : {"values in ", "input elements ", "elements "})
       if (part.starts_with(drop)) part = part.substr(drop.size());
     for (std::string_view drop : {" values", " elements", " value"})
       if (part.ends_with(drop)) part = part.substr(0, part.size() - drop.size());
-    part = trim(part);
+    part = trim_clause(part);
     if (part.find(' ') != std::string::npos || part.empty()) return {};  // prose, not names
     names.push_back(part);
   }
@@ -63,17 +63,17 @@ void split_chain(const std::string& text, std::vector<std::string>& operands, st
   std::size_t start = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '<') continue;
-    operands.push_back(trim(text.substr(start, i - start)));
+    operands.push_back(trim_clause(text.substr(start, i - start)));
     const bool eq = i + 1 < text.size() && text[i + 1] == '=';
     ops.push_back(eq ? "<=" : "<");
     if (eq) ++i;
     start = i + 1;
   }
-  operands.push_back(trim(text.substr(start)));
+  operands.push_back(trim_clause(text.substr(start)));
 }
 
 std::optional<Clause> parse_clause(const std::string& raw) {
-  const std::string text = trim(raw);
+  const std::string text = trim_clause(raw);
   // "perf ..." sizes live in the signature table; "?" marks a fact the table is unsure of; ">",
   // "=", "%" and prose are relations this reader leaves to the author.
   if (text.empty() || text.starts_with("perf ") || text.find('?') != std::string::npos) return std::nullopt;
@@ -103,21 +103,21 @@ std::optional<Clause> parse_clause(const std::string& raw) {
 
 std::vector<Clause> parse_clauses(const std::string& constraints) {
   std::vector<Clause> out;
-  for (const std::string& part : split(constraints, ';'))
+  for (const std::string& part : split_clauses(constraints, ';'))
     if (auto c = parse_clause(part)) out.push_back(std::move(*c));
   return out;
 }
 
 std::vector<std::string> parse_zero_outputs(const std::string& output_init) {
   std::vector<std::string> out;
-  for (const std::string& part : split(output_init, ';')) {
-    const std::string item = trim(part);
+  for (const std::string& part : split_clauses(output_init, ';')) {
+    const std::string item = trim_clause(part);
     const std::size_t colon = item.find(':');
     if (colon == std::string::npos) continue;
-    const std::string how = trim(item.substr(colon + 1));
+    const std::string how = trim_clause(item.substr(colon + 1));
     // "zeros" alone, or with the statement's guarantee; a bracket limits it to some tests.
     if (how == "zeros" || how.starts_with("zeros statement-guarantees-zero"))
-      out.push_back(trim(item.substr(0, colon)));
+      out.push_back(trim_clause(item.substr(0, colon)));
   }
   return out;
 }
@@ -141,14 +141,14 @@ Result<StatementFacts> load_statement_facts(const fs::path& file) {
   if (!std::getline(in, line)) return make_error(fmt::format("{}: empty table", file.string()));
   if (!line.empty() && line.back() == '\r') line.pop_back();
   std::map<std::string, std::size_t> col;
-  const std::vector<std::string> header = split(line, '\t');
+  const std::vector<std::string> header = split_clauses(line, '\t');
   for (std::size_t i = 0; i < header.size(); ++i) col[header[i]] = i;
   for (const char* need : {"slug", "constraints", "output_init", "reference_notes"})
     if (!col.count(need)) return make_error(fmt::format("{}:1: the header has no column '{}'", file.string(), need));
   for (int n = 2; std::getline(in, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    const std::vector<std::string> f = split(line, '\t');
+    const std::vector<std::string> f = split_clauses(line, '\t');
     auto at = [&](const char* name) {
       const std::size_t i = col.at(name);
       return i < f.size() ? f[i] : std::string();

@@ -27,7 +27,7 @@ void check_counts(const spec::TestSuite& suite, const std::string& file, Problem
     out.push_back({file, "$.cases", "no performance case: add one at the official size and distribution"});
 }
 
-void check_example(const spec::Challenge& c, const spec::TestCase& tc, std::size_t k, const std::string& where,
+void check_example_case(const spec::Challenge& c, const spec::TestCase& tc, std::size_t k, const std::string& where,
                    const std::string& file, Problems& out) {
   if (tc.name != fmt::format("example-{}", k))
     out.push_back({file, where + ".name",
@@ -83,7 +83,7 @@ Problems check_testcases(const fs::path& root, const spec::Challenge& c, const s
     const std::string where = fmt::format("$.cases[{}]", i);
     if (tc.note.find_first_not_of(" \t") == std::string::npos)
       out.push_back({file, where + ".note", fmt::format("case '{}' has no note: say why it exists", tc.name)});
-    if (tc.kind == spec::CaseKind::example) check_example(c, tc, ++examples, where, file, out);
+    if (tc.kind == spec::CaseKind::example) check_example_case(c, tc, ++examples, where, file, out);
     if (has_reference && !tc.expected.empty()) check_reference(c, tc, where, file, out);
   }
   return out;

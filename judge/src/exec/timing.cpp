@@ -15,7 +15,7 @@ namespace judge::exec {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t) {
+double elapsed_ms(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
@@ -168,7 +168,7 @@ cudaError_t timed_call(const std::function<void()>& invoke, const Events& ev, do
   cudaError_t e = cudaEventSynchronize(ev.stop);
   const auto stopped = Clock::now();
   const cudaError_t idle = wait_for_device();
-  idle_after_ms = ms_since(stopped);
+  idle_after_ms = elapsed_ms(stopped);
   if (e == cudaSuccess) e = idle;
   // An error the context survives (a refused launch) was reported with the checked call, as a
   // warning when the outputs were right; the validated timed calls check the outputs again.
@@ -214,7 +214,7 @@ TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& 
 
   const auto warm_start = Clock::now();
   int round = 0;
-  while (r.warmup_calls < policy.min_warmup_calls || ms_since(warm_start) < policy.min_warmup_ms) {
+  while (r.warmup_calls < policy.min_warmup_calls || elapsed_ms(warm_start) < policy.min_warmup_ms) {
     if (auto s = prep.prepare(round++, /*queued=*/true); !s) return judge_fail(s.error());
     double event_ms = 0, idle_after_ms = 0;
     if ((r.cuda_error = timed_call(invoke, ev, event_ms, idle_after_ms)) != cudaSuccess) return r;
@@ -243,7 +243,7 @@ TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& 
     if (should_validate(sample)) {
       const auto v_start = Clock::now();
       auto v = validate_call(request, buffers, shm, checker, sample, set);
-      r.validation_ms += ms_since(v_start);
+      r.validation_ms += elapsed_ms(v_start);
       if (!v) return judge_fail(v.error());
       ++r.validated_samples;
       if (*v) {
@@ -255,23 +255,23 @@ TimingResult time_solve(const std::function<void()>& invoke, const TestRequest& 
     if (idle_start) continue;  // the rules below are about the queued calls
     // Validation is the judge's own work: it does not count against the sampling budget.
     r.stop_reason =
-        bench::stop_reason(r.event_ms, {r.event_ms.size(), timed_ms, ms_since(start) - r.validation_ms}, policy);
+        bench::stop_reason(r.event_ms, {r.event_ms.size(), timed_ms, elapsed_ms(start) - r.validation_ms}, policy);
     if (!r.stop_reason.empty()) break;
   }
-  r.sampling_ms = ms_since(start);
+  r.sampling_ms = elapsed_ms(start);
   r.clocks_after = read_clocks(pci_bus_id);
   // The last call's outputs are still on the device: validate them too.
   const std::size_t last = r.event_ms.size() + r.idle_start_ms.size() - 1;
   const auto v_start = Clock::now();
   auto v = validate_call(request, buffers, shm, checker, last, set);
-  r.validation_ms += ms_since(v_start);
+  r.validation_ms += elapsed_ms(v_start);
   if (!v) return judge_fail(v.error());
   ++r.validated_samples;
   if (*v) {
     (*v)->sample = last;
     r.validation_failure = *v;
   }
-  r.timing_ms = ms_since(began);
+  r.timing_ms = elapsed_ms(began);
   return r;
 }
 

@@ -10,19 +10,6 @@
 #include "explain/relations.hpp"
 
 namespace judge::explain {
-namespace {
-
-// The root mean square of the expected values: "close" for precision is relative to the larger of
-// an element's own size and this, as explain/relations.cpp measures it.
-double typical_magnitude(const Values& want) {
-  double sum = 0;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < want.count; ++i)
-    if (std::isfinite(want[i])) sum += want[i] * want[i], ++n;
-  return n ? std::sqrt(sum / static_cast<double>(n)) : 0;
-}
-
-}  // namespace
 
 bool relation_holds(const Finding& f, const Mismatches& m) {
   const std::string& code = f.code;

@@ -77,18 +77,6 @@ std::string input_hint(const Mismatches& m, std::size_t i) {
   return "";
 }
 
-// A typical magnitude of the expected values (root mean square), so "close" means something for
-// elements whose expected value is near zero.
-double typical_magnitude(const Values& want) {
-  double sum = 0;
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < want.count; ++i) {
-    const double w = want[i];
-    if (std::isfinite(w)) sum += w * w, ++n;
-  }
-  return n ? std::sqrt(sum / static_cast<double>(n)) : 0;
-}
-
 // The gap between `w` and the next value of type `t` (0 for integers, whose offsets are exact).
 double spacing(double w, spec::DType t) {
   if (!spec::is_floating(t)) return 0;
@@ -305,6 +293,16 @@ std::optional<Finding> precision(const Mismatches& m) {
            : "accumulate in float or double, and add in a tree or in several partial sums rather than one long "
              "running sum");
   return f;
+}
+
+double typical_magnitude(const Values& want) {
+  double sum = 0;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < want.count; ++i) {
+    const double w = want[i];
+    if (std::isfinite(w)) sum += w * w, ++n;
+  }
+  return n ? std::sqrt(sum / static_cast<double>(n)) : 0;
 }
 
 }  // namespace judge::explain

@@ -23,4 +23,8 @@ inline constexpr std::size_t kMaxRelated = std::size_t{1} << 20;
 // The indices of the wrong (written) elements, at most `limit` of them, in order.
 std::vector<std::size_t> wrong_indices(const Mismatches& m, std::size_t limit);
 
+// The root mean square of the finite expected values: the scale at which a relation between got
+// and want is judged (a difference small against it is rounding).
+double typical_magnitude(const Values& want);
+
 }  // namespace judge::explain

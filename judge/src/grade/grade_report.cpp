@@ -63,7 +63,7 @@ std::vector<std::pair<std::string, std::size_t>> count_verdicts(const std::vecto
   return out;
 }
 
-std::string first_line(const std::string& text) {
+std::string summary_first_line(const std::string& text) {
   const std::string line = text.substr(0, text.find('\n'));
   return line.size() > 160 ? line.substr(0, 157) + "..." : line;
 }
@@ -75,9 +75,9 @@ std::string row_summary(const Graded& g) {
   if (g.compiled_only)
     return fmt::format("compiled with {} for {}{}", r.compile.engine, r.compile.arch,
                        r.compile.cached ? " (cached)" : "");
-  if (!r.summary.empty()) return first_line(r.summary);
+  if (!r.summary.empty()) return summary_first_line(r.summary);
   for (const judging::TestResult& t : r.tests) {
-    if (t.verdict != judging::Verdict::AC) return fmt::format("{}: {}", t.name, first_line(t.summary));
+    if (t.verdict != judging::Verdict::AC) return fmt::format("{}: {}", t.name, summary_first_line(t.summary));
   }
   std::string s = fmt::format("{} of {} tests passed", r.tests.size(), r.tests_selected);
   if (g.median_ms) s += ", median " + report::format_duration_ms(*g.median_ms);

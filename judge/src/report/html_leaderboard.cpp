@@ -37,7 +37,7 @@ std::string duration_or_dash(const std::optional<double>& ms) {
 }
 
 // A <td> sorted by `value` (empty: no value, sorted last) and showing `shown`.
-std::string cell(const std::string& value, const std::string& shown, const char* cls = "") {
+std::string leaderboard_cell(const std::string& value, const std::string& shown, const char* cls = "") {
   return fmt::format("<td class=\"{}\" data-v=\"{}\">{}</td>", cls, value, shown);
 }
 
@@ -160,14 +160,14 @@ std::string leaderboard_section(const Json& report) {
     const std::string rank = ms ? std::to_string(++timed_in[text(s, "challenge")]) : "";
     const std::string student = text(s, "student");
     out += fmt::format("<tbody id=\"{}\" data-verdict=\"{}\"><tr class=\"row\">", anchor(i), html_escape(verdict));
-    out += cell(rank, rank, "num");
-    out += cell(html_escape(text(s, "id")), "<code>" + html_escape(text(s, "id")) + "</code>");
-    out += cell(html_escape(student), html_escape(student));
-    out += cell(html_escape(text(s, "challenge")), html_escape(text(s, "challenge")));
-    out += cell(std::to_string(verdict_rank(verdict)), verdict_chip(verdict));
-    out += cell(number_value(ms), duration_or_dash(ms), "num");
-    out += cell(number_value(pct), pct ? fmt::format("{:.0f}", *pct) : "-", "num");
-    out += cell(number_value(compile), compile && *compile > 0 ? fmt::format("{:.2f} s", *compile / 1000) : "-", "num");
+    out += leaderboard_cell(rank, rank, "num");
+    out += leaderboard_cell(html_escape(text(s, "id")), "<code>" + html_escape(text(s, "id")) + "</code>");
+    out += leaderboard_cell(html_escape(student), html_escape(student));
+    out += leaderboard_cell(html_escape(text(s, "challenge")), html_escape(text(s, "challenge")));
+    out += leaderboard_cell(std::to_string(verdict_rank(verdict)), verdict_chip(verdict));
+    out += leaderboard_cell(number_value(ms), duration_or_dash(ms), "num");
+    out += leaderboard_cell(number_value(pct), pct ? fmt::format("{:.0f}", *pct) : "-", "num");
+    out += leaderboard_cell(number_value(compile), compile && *compile > 0 ? fmt::format("{:.2f} s", *compile / 1000) : "-", "num");
     out += "</tr>\n<tr class=\"more\"><td colspan=\"8\">" + details(s, gpus) + "</td></tr></tbody>\n";
   }
   return out + "</table>\n</div>\n</section>\n";

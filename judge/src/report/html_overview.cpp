@@ -15,7 +15,7 @@ namespace {
 
 using gradedoc::text;
 
-std::string percent(std::size_t part, std::size_t whole) {
+std::string share_percent(std::size_t part, std::size_t whole) {
   return whole ? fmt::format("{:.0f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole)) : "-";
 }
 
@@ -52,7 +52,7 @@ std::string challenge_table(const Json& subs) {
                                                         util::format_duration_ms(*r.best_ms), html_escape(r.best_who))
                                           : "-";
     out += fmt::format("<tr><td>{}</td><td>{}</td><td>{} ({})</td><td>{}</td></tr>\n", html_escape(slug), r.submitted,
-                       r.accepted, percent(r.accepted, r.submitted), fastest);
+                       r.accepted, share_percent(r.accepted, r.submitted), fastest);
   }
   return out + "</tbody>\n</table>\n";
 }
@@ -74,7 +74,7 @@ std::string totals_section(const Json& report) {
   out += card(std::to_string(subs.size()), "submissions");
   out += card(std::to_string(students.size()), "students");
   out += card(std::to_string(challenges.size()), "challenges");
-  out += card(fmt::format("{} <small>({})</small>", passed, percent(passed, subs.size())),
+  out += card(fmt::format("{} <small>({})</small>", passed, share_percent(passed, subs.size())),
               report.value("compile_only", false) ? "compiled" : "accepted");
   out += "</div>\n<div class=\"verdict-bar\">\n";
   std::string legend;
