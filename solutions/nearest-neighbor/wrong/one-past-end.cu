@@ -1,0 +1,30 @@
+// WRONG: naive.cu with the guard i > N instead of i >= N.
+//
+// Thread N (present whenever N is not a multiple of 256: example 1 has N = 4) reads past the
+// points (harmless there) and stores indices[N], one element past the end of the output.
+#include <cuda_runtime.h>
+#include <math.h>
+
+__global__ void nn_naive(const float* points, int* indices, int N) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i > N) return;  // bug: thread N gets through
+  const float x = points[3 * i], y = points[3 * i + 1], z = points[3 * i + 2];
+  float best = INFINITY;
+  int best_j = 0;
+  for (int j = 0; j < N; ++j) {
+    if (j == i) continue;
+    const float dx = points[3 * j] - x, dy = points[3 * j + 1] - y, dz = points[3 * j + 2] - z;
+    const float d = dx * dx + dy * dy + dz * dz;
+    if (d < best) {
+      best = d;
+      best_j = j;
+    }
+  }
+  indices[i] = best_j;
+}
+
+extern "C" void solve(const float* points, int* indices, int N) {
+  const int threads = 256;
+  nn_naive<<<(N + threads - 1) / threads, threads>>>(points, indices, N);
+  cudaDeviceSynchronize();
+}
