@@ -31,7 +31,4 @@ std::string host_trampoline(const Binding& binding);
 std::string host_tables(const std::vector<NameExpression>& names, const std::vector<std::string>& lowered,
                         const std::filesystem::path& cubin);
 
-// (include name, contents) pairs handed to nvrtcCreateProgram.
-const std::vector<std::pair<std::string, std::string>>& nvrtc_shim_headers();
-
 }  // namespace judge::compile

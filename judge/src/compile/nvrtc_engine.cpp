@@ -16,6 +16,7 @@
 #include "compile/compiler.hpp"
 #include "compile/host_prelude.hpp"
 #include "compile/nvrtc_predefined.hpp"
+#include "compile/nvrtc_shims.hpp"
 #include "compile/source_hash.hpp"
 #include "compile/splitter.hpp"
 #include "util/cache_root.hpp"
