@@ -27,9 +27,8 @@ JUDGE_REFERENCE("nearest-neighbor", args) {
 
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return p[3 * a] < p[3 * b] || (p[3 * a] == p[3 * b] && a < b);
-  });
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return p[3 * a] < p[3 * b] || (p[3 * a] == p[3 * b] && a < b); });
   std::vector<std::string> ambiguous(n);
 
   judge::reference::parallel_for(n, [&](std::size_t pos) {
@@ -60,8 +59,9 @@ JUDGE_REFERENCE("nearest-neighbor", args) {
     }
     indices[i] = static_cast<std::int32_t>(best_j);
     if (!(second - best > 2e-6 * best))
-      ambiguous[i] = "point " + std::to_string(i) + " has two nearest points within a relative 2e-6 (squared distances " +
-                     std::to_string(best) + " and " + std::to_string(second) + ")";
+      ambiguous[i] = "point " + std::to_string(i) +
+                     " has two nearest points within a relative 2e-6 (squared distances " + std::to_string(best) +
+                     " and " + std::to_string(second) + ")";
   });
   for (const auto& message : ambiguous)
     if (!message.empty()) throw std::invalid_argument("the case has no unique answer: " + message);

@@ -82,7 +82,8 @@ JUDGE_REFERENCE("ordinary-least-squares", args) {
   for (std::size_t a = 0; a < f; ++a) {
     const double want = beta[a], err = std::fabs(static_cast<double>(b32[a]) - want);
     if (!(err <= 0.25 * (0.01 + 0.01 * std::fabs(want))))
-      throw std::invalid_argument("a float32 solution misses beta[" + std::to_string(a) + "] = " + std::to_string(want) +
-                                  " by " + std::to_string(err) + ": the case is too ill-conditioned for the tolerance");
+      throw std::invalid_argument("a float32 solution misses beta[" + std::to_string(a) +
+                                  "] = " + std::to_string(want) + " by " + std::to_string(err) +
+                                  ": the case is too ill-conditioned for the tolerance");
   }
 }

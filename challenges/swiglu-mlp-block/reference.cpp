@@ -39,6 +39,7 @@ JUDGE_REFERENCE("swiglu-mlp-block", args) {
   // output = hidden W_down (M x d_model).
   judge::reference::product(row_major(hidden.data(), d_ffn), row_major(w_down.data(), d_model), m, d_model, d_ffn,
                             [&](std::size_t i, const double* sums) {
-                              for (std::size_t c = 0; c < d_model; ++c) output[i * d_model + c] = static_cast<float>(sums[c]);
+                              for (std::size_t c = 0; c < d_model; ++c)
+                                output[i * d_model + c] = static_cast<float>(sums[c]);
                             });
 }

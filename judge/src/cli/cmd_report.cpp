@@ -69,7 +69,8 @@ int merge(const MergeArgs& a) {
   for (const auto& note : (*merged)["notes"]) fmt::print(stderr, "judge: note: {}\n", note.get<std::string>());
   if (auto s = write_report_file(a.output, merged->dump(2) + "\n"); !s) return fail(s.error().message, kJudgeError);
   if (!a.junit.empty())
-    if (auto s = write_report_file(a.junit, report::render_junit(*merged)); !s) return fail(s.error().message, kJudgeError);
+    if (auto s = write_report_file(a.junit, report::render_junit(*merged)); !s)
+      return fail(s.error().message, kJudgeError);
   if (a.github)
     if (auto s = write_github(*merged); !s) return fail(s.error().message, kJudgeError);
   if (a.output != "-")

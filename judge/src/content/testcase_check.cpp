@@ -28,7 +28,7 @@ void check_counts(const spec::TestSuite& suite, const std::string& file, Problem
 }
 
 void check_example_case(const spec::Challenge& c, const spec::TestCase& tc, std::size_t k, const std::string& where,
-                   const std::string& file, Problems& out) {
+                        const std::string& file, Problems& out) {
   if (tc.name != fmt::format("example-{}", k))
     out.push_back({file, where + ".name",
                    fmt::format("the example cases are named example-1, example-2, ... in order (the statement's "

@@ -167,7 +167,8 @@ std::string leaderboard_section(const Json& report) {
     out += leaderboard_cell(std::to_string(verdict_rank(verdict)), verdict_chip(verdict));
     out += leaderboard_cell(number_value(ms), duration_or_dash(ms), "num");
     out += leaderboard_cell(number_value(pct), pct ? fmt::format("{:.0f}", *pct) : "-", "num");
-    out += leaderboard_cell(number_value(compile), compile && *compile > 0 ? fmt::format("{:.2f} s", *compile / 1000) : "-", "num");
+    out += leaderboard_cell(number_value(compile),
+                            compile && *compile > 0 ? fmt::format("{:.2f} s", *compile / 1000) : "-", "num");
     out += "</tr>\n<tr class=\"more\"><td colspan=\"8\">" + details(s, gpus) + "</td></tr></tbody>\n";
   }
   return out + "</table>\n</div>\n</section>\n";
