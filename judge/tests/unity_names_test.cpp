@@ -51,7 +51,7 @@ std::vector<std::pair<std::string, Definition>> anonymous_names(const std::strin
   return out;
 }
 
-// "folder name" -> where it is defined, for every folder of judge/src.
+// One line per name defined in the anonymous namespaces of two files of one folder of judge/src.
 std::vector<std::string> clashes(const std::filesystem::path& src) {
   std::map<std::string, std::vector<Definition>> seen;
   for (const auto& e : std::filesystem::recursive_directory_iterator(src)) {

@@ -100,20 +100,7 @@ TimingSamples read_timing(const Json& j) {
   return t;
 }
 
-// Runs a reader, turning nlohmann's exceptions (missing key, wrong type) into an error that
-// names what was being read.
-template <class F>
-auto guarded(const char* what, F&& read) -> Result<decltype(read())> {
-  try {
-    return read();
-  } catch (const nlohmann::json::exception& e) {
-    return make_error(fmt::format("malformed {} from the runner: {}", what, e.what()));
-  }
-}
-
-}  // namespace
-
-Json to_json(const TimingSamples& t) {
+Json timing_json(const TimingSamples& t) {
   return {{"event_ms", t.event_ms},
           {"idle_start_ms", t.idle_start_ms},
           {"idle_after_ms", t.idle_after_ms},
@@ -132,9 +119,18 @@ Json to_json(const TimingSamples& t) {
           {"validation_method", t.validation_method}};
 }
 
-Result<TimingSamples> parse_timing(const Json& j) {
-  return guarded("timing", [&] { return read_timing(j); });
+// Runs a reader, turning nlohmann's exceptions (missing key, wrong type) into an error that
+// names what was being read.
+template <class F>
+auto guarded(const char* what, F&& read) -> Result<decltype(read())> {
+  try {
+    return read();
+  } catch (const nlohmann::json::exception& e) {
+    return make_error(fmt::format("malformed {} from the runner: {}", what, e.what()));
+  }
 }
+
+}  // namespace
 
 Json to_json(const TestReply& r) {
   Json j = {{"op", "done"},
@@ -157,7 +153,7 @@ Json to_json(const TestReply& r) {
   if (r.cuda_error) j["cuda_error"] = cuda_error_json(*r.cuda_error);
   if (r.misuse) j["misuse"] = *r.misuse;
   if (r.judge_error) j["judge_error"] = *r.judge_error;
-  if (r.timing) j["timing"] = to_json(*r.timing);
+  if (r.timing) j["timing"] = timing_json(*r.timing);
   if (r.launches) j["launches"] = *r.launches;
   return j;
 }

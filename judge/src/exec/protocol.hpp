@@ -112,7 +112,4 @@ nlohmann::json to_json(const TestReply& r);
 // Reads a "done" message; an error names the missing or mistyped key, or the other version.
 Result<TestReply> parse_reply(const nlohmann::json& j);
 
-nlohmann::json to_json(const TimingSamples& t);
-Result<TimingSamples> parse_timing(const nlohmann::json& j);
-
 }  // namespace judge::exec

@@ -261,7 +261,6 @@ TestReply run_test(const Channel& ch, const Loaded& loaded, const TestRequest& r
   }
   if (solved.sticky) {
     must_exit = true;  // the context is unusable; a fresh runner serves the next test
-    reply.upload_ms = 0;
     return reply;
   }
   if (std::string what = watch.changes(*bufs, names); !what.empty() || solved.freed) {
