@@ -1,0 +1,80 @@
+// Fused, one block of 128 threads per (query, head), no scratch: the scores of a chunk of 128
+// keys (a warp per key, lanes across D, shuffle sums) go to shared memory, then an online
+// softmax (running max, rescaled sum) and each thread accumulates the output floats c with
+// c % 128 == its index. Every (query, head) streams the head's slices of K and V from L2.
+#include <cuda_runtime.h>
+
+#define THREADS 128
+#define CHUNK 128  // keys per chunk
+#define D_MAX 256  // widest head
+
+__device__ float block_max(float v, float* red) {
+    for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+    int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (lane == 0) red[warp] = v;
+    __syncthreads();
+    float r = fmaxf(fmaxf(red[0], red[1]), fmaxf(red[2], red[3]));
+    __syncthreads();  // red is reused by the next reduction
+    return r;
+}
+
+__device__ float block_sum(float v, float* red) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+    int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (lane == 0) red[warp] = v;
+    __syncthreads();
+    float r = (red[0] + red[1]) + (red[2] + red[3]);
+    __syncthreads();
+    return r;
+}
+
+__global__ void row_kernel(const float* Q, const float* K, const float* V, float* O, int N, int H, int D, float scale) {
+    __shared__ float q[D_MAX];
+    __shared__ float sc[CHUNK];
+    __shared__ float red[THREADS / 32];
+    const int i = blockIdx.x, h = blockIdx.y;
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const size_t ld = (size_t)H * D, off = (size_t)h * D;
+    for (int t = tid; t < D; t += THREADS) q[t] = Q[(size_t)i * ld + off + t];
+    __syncthreads();
+
+    float acc[D_MAX / THREADS];
+    for (int u = 0; u < D_MAX / THREADS; ++u) acc[u] = 0.0f;
+    float m = -INFINITY, l = 0.0f;
+    for (int j0 = 0; j0 < N; j0 += CHUNK) {
+        const int len = min(CHUNK, N - j0);
+        for (int jj = warp; jj < len; jj += THREADS / 32) {
+            const float* krow = K + (size_t)(j0 + jj) * ld + off;
+            float s = 0.0f;
+            for (int t = lane; t < D; t += 32) s += q[t] * krow[t];
+            for (int o = 16; o > 0; o >>= 1) s += __shfl_xor_sync(0xffffffffu, s, o);
+            if (lane == 0) sc[jj] = s * scale;
+        }
+        __syncthreads();
+        const float mine = tid < len ? sc[tid] : -INFINITY;
+        const float m_new = fmaxf(m, block_max(mine, red));
+        const float p = tid < len ? expf(mine - m_new) : 0.0f;
+        const float alpha = expf(m - m_new);  // 0 on the first chunk (m = -inf)
+        l = l * alpha + block_sum(p, red);
+        m = m_new;
+        if (tid < len) sc[tid] = p;
+        __syncthreads();
+        for (int u = 0; u < D_MAX / THREADS; ++u) {
+            const int c = tid + THREADS * u;
+            if (c >= D) break;
+            float a = acc[u] * alpha;
+            for (int jj = 0; jj < len; ++jj) a += sc[jj] * V[(size_t)(j0 + jj) * ld + off + c];
+            acc[u] = a;
+        }
+        __syncthreads();  // sc is overwritten by the next chunk
+    }
+    for (int u = 0; u < D_MAX / THREADS; ++u) {
+        const int c = tid + THREADS * u;
+        if (c < D) O[(size_t)i * ld + off + c] = acc[u] / l;
+    }
+}
+
+extern "C" void solve(const float* Q, const float* K, const float* V, float* output, int M, int N, int H, int D) {
+    dim3 grid(M, H);
+    row_kernel<<<grid, THREADS>>>(Q, K, V, output, N, H, D, 1.0f / sqrtf((float)D));
+}
