@@ -1,0 +1,43 @@
+// WRONG (WA): tiled-16.cu reading each byte's nibbles the other way round, low nibble for the
+// even k and high nibble for the odd one. In example 1 row 0 of W becomes [1, 0.5, 0, -2]
+// instead of [0.5, 1, -2, 0], so y[0][0] comes out 1 instead of 4.5.
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#define T 16
+
+__global__ void int4_tiled(const __half* x, const uint8_t* w_q, const __half* scales, __half* y, int M, int N, int K,
+                           int group_size) {
+  __shared__ float xs[T][T + 1];
+  __shared__ float ws[T][T + 1];  // ws[r][c] = W[n0 + r][k0 + c]
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int m0 = blockIdx.y * T, n0 = blockIdx.x * T;
+  const int groups = K / group_size;
+  float acc = 0.0f;
+  for (int k0 = 0; k0 < K; k0 += T) {
+    const int k = k0 + tx;
+    const int m = m0 + ty, n = n0 + ty;
+    xs[ty][tx] = (m < M && k < K) ? __half2float(x[(size_t)m * K + k]) : 0.0f;
+    float w = 0.0f;
+    if (n < N && k < K) {
+      const uint8_t b = w_q[(size_t)n * (K / 2) + k / 2];
+      const int code = (k % 2 == 0) ? (b & 15) : (b >> 4);  // wrong: low nibble first
+      w = (float)(code - 8) * __half2float(scales[(size_t)n * groups + k / group_size]);
+    }
+    ws[ty][tx] = w;
+    __syncthreads();
+#pragma unroll
+    for (int kk = 0; kk < T; ++kk) acc += xs[ty][kk] * ws[tx][kk];
+    __syncthreads();
+  }
+  const int m = m0 + ty, n = n0 + tx;
+  if (m < M && n < N) y[(size_t)m * N + n] = __float2half(acc);
+}
+
+extern "C" void solve(const __half* x, const uint8_t* w_q, const __half* scales, __half* y, int M, int N, int K,
+                      int group_size) {
+  dim3 block(T, T);
+  dim3 grid((N + T - 1) / T, (M + T - 1) / T);
+  int4_tiled<<<grid, block>>>(x, w_q, scales, y, M, N, K, group_size);
+}
