@@ -16,11 +16,13 @@ template <int T>
 __device__ __forceinline__ void conv_window(const float* __restrict__ xs, const float* __restrict__ weight,
                                             const float* __restrict__ bias, float* __restrict__ os, int d, int l0,
                                             int L, int D, int K) {
-    float w[MAX_K], h[MAX_K];  // h[k] = x[l - k]; taps past K have weight 0
+    // h[k] = x[l - k] once step l has shifted its input in, so before the first step h[k] holds
+    // x[l0 - 1 - k]; taps past K have weight 0.
+    float w[MAX_K], h[MAX_K];
 #pragma unroll
     for (int k = 0; k < MAX_K; ++k) {
         w[k] = k < K ? weight[d * K + k] : 0.0f;
-        h[k] = (k >= 1 && k < K && l0 - k >= 0) ? xs[(long long)(l0 - k) * D] : 0.0f;
+        h[k] = (k + 1 < K && l0 - 1 - k >= 0) ? xs[(long long)(l0 - 1 - k) * D] : 0.0f;
     }
     const float bd = bias[d];
 #pragma unroll
@@ -50,7 +52,7 @@ __device__ __forceinline__ void conv_window4(const float4* __restrict__ xs, cons
         w[k] = k < K ? make_float4(weight[d * K + k], weight[(d + 1) * K + k], weight[(d + 2) * K + k],
                                    weight[(d + 3) * K + k])
                      : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-        h[k] = (k >= 1 && k < K && l0 - k >= 0) ? xs[(long long)(l0 - k) * D4] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+        h[k] = (k + 1 < K && l0 - 1 - k >= 0) ? xs[(long long)(l0 - 1 - k) * D4] : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     }
     const float4 bd = reinterpret_cast<const float4*>(bias)[d4];
 #pragma unroll
