@@ -5,7 +5,7 @@
 # Logs and JSON go to $OUT (or build-gpu/out).
 #   scripts/gpu-check.sh [--only SLUG,...] [--engines nvcc,nvrtc,auto] [--skip-tests] [--record-baselines]
 #                        [--repeatability RUNS] [--bench-matmul] [--jobs N] [--min-time S] [--calibrate]
-#                        [--skip-e2e] [--skip-hostile] [--untimed] [--part I/N]
+#                        [--skip-e2e] [--skip-hostile] [--untimed] [--part I/N] [--gpu-ring]
 # Before calling the device tool: scripts/gpu-deps.sh here, and carry [".gpu-deps"] (pugixml and
 #   Chart.js, which the GPU image lacks).
 # A device call lasts at most 10 minutes, and the whole catalog end to end under three engines
@@ -15,7 +15,9 @@
 # To check only what changed: --only SLUG,... (the challenges whose files changed; the corpus
 #   files of those challenges too), --skip-tests, --skip-e2e, --skip-hostile leave whole parts out,
 #   --untimed judges accepted files without their performance case (verdicts only). The summary's
-#   first line says which parts ran.
+#   first line says which parts ran. --gpu-ring runs the GPU ring alone of the tests (no unit,
+#   compile or catalog ring), so only the judge and judge_gpu_tests are built: a check after a
+#   change to the runner or its protocol that fits one device call with --only beside it.
 # --engines: one verdict column per engine (default all three; the first also runs the performance
 #   case, the others example and functional tests, see scripts/check-solutions.py);
 # --jobs N: end-to-end runs that time nothing go N at a time on the GPU (default 6); timed runs and
@@ -23,8 +25,8 @@
 # --min-time S: the timed end-to-end runs accumulate S seconds of timed calls (default 0.1: they
 #   check verdicts; baselines and repeatability use the judge's default, 0.5);
 # GPU tests: the construct-corpus ones (functional tests only) run 6 at a time, the others alone;
-# --record-baselines re-measures every accepted solution into baselines/ (and packs them into
-#   $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
+# --record-baselines re-measures every accepted solution (of the --only challenges, if given) into
+#   baselines/, skipping rungs this GPU already timed (and packs baselines/ into $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
 # --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt);
 # --calibrate times every rung into a fresh store (`judge baseline calibrate --store`), then runs
 #   the ladder check of this GPU on it: every rung measured, 3% apart, and the shipped order kept
@@ -42,6 +44,7 @@ while [ $# -gt 0 ]; do
     --repeatability) repeat="$2"; shift 2 ;;
     --bench-matmul) matmul=1; shift ;;
     --skip-tests) tests=0; shift ;;
+    --gpu-ring) tests=2; shift ;;
     --skip-e2e) e2e=0; shift ;;
     --skip-hostile) hostile=0; shift ;;
     --untimed) untimed=(--accepted-quick); shift ;;
@@ -83,7 +86,11 @@ step() { echo "== $* ($(date +%T))"; }
 
 step configure and build
 # The GPU image lacks pugixml and Chart.js: scripts/gpu-build.sh unpacks them from .gpu-deps/.
-build_env=$(scripts/gpu-build.sh) || { echo "BUILD FAILED"; exit 1; }
+# Only what the parts asked for is built: the unit tests take most of a full build.
+targets=()
+[ $tests -eq 0 ] && targets=(judge)
+[ $tests -eq 2 ] && targets=(judge judge_gpu_tests)
+build_env=$(scripts/gpu-build.sh "${targets[@]}") || { echo "BUILD FAILED"; exit 1; }
 eval "$build_env"
 cp "$build/cmake.log" "$out/cmake.log"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv >"$out/gpu.txt" 2>&1
@@ -104,6 +111,21 @@ if [ $tests -eq 1 ]; then
     >"$out/ctest-corpus.log" 2>&1 || gpu_rc=1
 fi
 
+if [ $tests -eq 2 ]; then
+  # The GPU ring without ctest (whose test discovery would want every test binary): the corpus
+  # tests in 6 gtest shards at once, the others alone.
+  step "GPU tests (the GPU ring alone)"
+  "$build/bin/judge_gpu_tests" --gtest_filter='-*ConstructCorpusGpu*' >"$out/ctest-gpu.log" 2>&1
+  gpu_rc=$?
+  step "GPU tests: construct corpus under each engine, 6 shards at a time"
+  for shard in 0 1 2 3 4 5; do
+    GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$shard "$build/bin/judge_gpu_tests" --gtest_filter='*ConstructCorpusGpu*' \
+      >"$out/ctest-corpus-$shard.log" 2>&1 &
+  done
+  for shard in 0 1 2 3 4 5; do wait -n || gpu_rc=1; done
+  cat "$out"/ctest-corpus-?.log >"$out/ctest-corpus.log"
+fi
+
 e2e_rc=0
 if [ $e2e -eq 1 ]; then
   step "end-to-end: every file in solutions/ and the construct corpus, engines $engines, $e2e_jobs at a time"
@@ -118,7 +140,9 @@ fi
 
 if [ $record -eq 1 ]; then
   step "recording baselines"
-  scripts/record-baselines.sh "$build/bin/judge" >"$out/record-baselines.log" 2>&1 || e2e_rc=1
+  record_slugs=()
+  [ ${#only[@]} -gt 0 ] && IFS=, read -r -a record_slugs <<<"${only[1]}"
+  scripts/record-baselines.sh "$build/bin/judge" "${record_slugs[@]}" >"$out/record-baselines.log" 2>&1 || e2e_rc=1
   tar -cf "$out/baselines.tar" baselines
 fi
 # The ladders: rungs, labels and notes in expected.json, the shipped baselines of this GPU, and
@@ -171,7 +195,7 @@ cat "$out/example-rte.txt" "$out/example-wa.txt"
 
 echo
 echo "== summary"
-echo "parts run: build$([ $tests -eq 1 ] && echo ", unit+GPU tests")$([ $e2e -eq 1 ] && echo ", end-to-end ($engines${only[1]:+; only ${only[1]}}${untimed[0]:+; untimed})")$([ $hostile -eq 1 ] && echo ", hostile corpus")$([ $calibrate -eq 1 ] && echo ", calibrate")$([ $record -eq 1 ] && echo ", record baselines"), ladder check"
+echo "parts run: build$([ $tests -eq 1 ] && echo ", unit+GPU tests")$([ $tests -eq 2 ] && echo ", GPU ring")$([ $e2e -eq 1 ] && echo ", end-to-end ($engines${only[1]:+; only ${only[1]}}${untimed[0]:+; untimed})")$([ $hostile -eq 1 ] && echo ", hostile corpus")$([ $calibrate -eq 1 ] && echo ", calibrate")$([ $record -eq 1 ] && echo ", record baselines"), ladder check"
 cat "$out/gpu.txt" | head -2
 grep -E "^  (gpu|driver)" "$out/gpu.txt"
 if [ $tests -eq 1 ]; then
@@ -179,6 +203,11 @@ if [ $tests -eq 1 ]; then
   grep -E "tests passed|tests failed" "$out/ctest-gpu.log" | sed 's/^/gpu:  /'
   grep -E "tests passed|tests failed" "$out/ctest-corpus.log" | sed 's/^/gpu (construct corpus):  /'
   grep -E "^\s+[0-9]+ - .*(Failed|Skipped|Timeout)" "$out/ctest-unit.log" "$out/ctest-gpu.log" "$out/ctest-corpus.log" | head -20
+fi
+if [ $tests -eq 2 ]; then
+  grep -E "^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ test" "$out/ctest-gpu.log" | sed 's/^/gpu:  /'
+  grep -hE "^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ test" "$out"/ctest-corpus-?.log | sed 's/^/gpu (construct corpus shard):  /'
+  grep -hE "^\[  FAILED  \] [A-Za-z]" "$out/ctest-gpu.log" "$out/ctest-corpus.log" | sort -u | head -20
 fi
 [ -f "$out/repeatability.md" ] && cat "$out/repeatability.md"
 [ -f "$out/matmul.txt" ] && tail -5 "$out/matmul.txt"
