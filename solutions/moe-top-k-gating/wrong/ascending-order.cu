@@ -1,0 +1,38 @@
+// WRONG (WA): insertion.cu writing the k chosen experts smallest first. The set is right but the
+// order is not: example 1 expects indices [1, 2] for row 0 and gets [2, 1] (weights swapped too).
+#include <cuda_runtime.h>
+#include <math.h>
+
+#define MAX_E 256
+
+__global__ void gating_insertion(const float* logits, float* topk_weights, int* topk_indices, int M, int E, int k) {
+  const int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= M) return;
+  const float* x = logits + (size_t)row * E;
+  float lv[MAX_E];
+  int li[MAX_E];
+  int count = 0;
+  for (int j = 0; j < E; ++j) {
+    const float v = x[j];
+    if (count < k || v > lv[count - 1]) {  // strict: of equal logits the first one stays ahead
+      int p = count < k ? count++ : k - 1;
+      while (p > 0 && v > lv[p - 1]) {
+        lv[p] = lv[p - 1];
+        li[p] = li[p - 1];
+        --p;
+      }
+      lv[p] = v;
+      li[p] = j;
+    }
+  }
+  float sum = 0.0f;
+  for (int r = 0; r < k; ++r) sum += expf(lv[r] - lv[0]);
+  for (int r = 0; r < k; ++r) {
+    topk_indices[(size_t)row * k + (k - 1 - r)] = li[r];  // wrong: ascending order
+    topk_weights[(size_t)row * k + (k - 1 - r)] = expf(lv[r] - lv[0]) / sum;
+  }
+}
+
+extern "C" void solve(const float* logits, float* topk_weights, int* topk_indices, int M, int E, int k) {
+  gating_insertion<<<(M + 127) / 128, 128>>>(logits, topk_weights, topk_indices, M, E, k);
+}

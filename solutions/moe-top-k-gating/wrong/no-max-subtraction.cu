@@ -1,0 +1,76 @@
+// WRONG (WA): warp-row.cu with the softmax taken as exp(v_r) / sum of exp(v_s), without
+// subtracting the largest logit first. Right on the examples, but in test huge-logits (logits up
+// to 1e4) expf overflows to inf and the weights come out inf / inf = NaN, and in
+// all-very-negative (logits below -100) expf underflows to 0 and they are 0 / 0 = NaN.
+#include <cuda_runtime.h>
+#include <math.h>
+#include <climits>
+
+// Ranks a (value, index) pair: larger value first, then lower index, so every lane agrees on one
+// order (indices are distinct, so it is total).
+__device__ __forceinline__ bool better(float v, int i, float bv, int bi) {
+  return v > bv || (v == bv && i < bi);
+}
+
+// G lanes per row, SLOTS = 8 logits per lane (8 * 32 = 256 = the largest E). Round r: each lane
+// takes the best of its slots, the group's best comes out of a butterfly of shuffles (every lane
+// ends with it), and the lane holding it blanks that slot. Lane 0 of the group writes the index
+// and, for now, the logit; the group turns the logits into weights at the end.
+template <int G>
+__global__ void gating_rounds(const float* logits, float* topk_weights, int* topk_indices, int M, int E, int k) {
+  const int gl = threadIdx.x % G;
+  const int row = (blockIdx.x * blockDim.x + threadIdx.x) / G;
+  const bool active = row < M;  // idle groups still join the shuffles
+  float v[8];
+  int id[8];
+#pragma unroll
+  for (int s = 0; s < 8; ++s) {
+    const int j = gl + s * G;  // consecutive lanes, consecutive logits
+    const bool ok = active && j < E;
+    v[s] = ok ? logits[(size_t)row * E + j] : -INFINITY;
+    id[s] = ok ? j : INT_MAX;
+  }
+  float top = 0.0f, sum = 0.0f;
+  for (int r = 0; r < k; ++r) {
+    float bv = -INFINITY;
+    int bi = INT_MAX;
+#pragma unroll
+    for (int s = 0; s < 8; ++s)
+      if (better(v[s], id[s], bv, bi)) {
+        bv = v[s];
+        bi = id[s];
+      }
+#pragma unroll
+    for (int off = G / 2; off > 0; off /= 2) {
+      const float ov = __shfl_xor_sync(0xffffffffu, bv, off, G);
+      const int oi = __shfl_xor_sync(0xffffffffu, bi, off, G);
+      if (better(ov, oi, bv, bi)) {
+        bv = ov;
+        bi = oi;
+      }
+    }
+#pragma unroll
+    for (int s = 0; s < 8; ++s)
+      if (id[s] == bi) {
+        v[s] = -INFINITY;
+        id[s] = INT_MAX;
+      }
+    if (r == 0) top = bv;
+    sum += expf(bv);  // wrong: no max subtraction
+    if (active && gl == 0) {
+      topk_indices[(size_t)row * k + r] = bi;
+      topk_weights[(size_t)row * k + r] = bv;
+    }
+  }
+  __syncwarp();  // lane 0's stores are visible to the group
+  if (active)
+    for (int r = gl; r < k; r += G) {
+      float* w = topk_weights + (size_t)row * k + r;
+      *w = expf(*w) / sum;
+    }
+}
+
+extern "C" void solve(const float* logits, float* topk_weights, int* topk_indices, int M, int E, int k) {
+  const long long threads = (long long)M * 32;
+  gating_rounds<32><<<(unsigned)((threads + 255) / 256), 256>>>(logits, topk_weights, topk_indices, M, E, k);
+}
