@@ -1,7 +1,9 @@
-// Naive: the normal equations (X^T X) beta = X^T y. One thread per entry of X^T X and per entry
-// of X^T y walks all samples; then a single thread factors X^T X (Cholesky) and solves the two
-// triangular systems. Both halves are slow: the sums reread X from L2 for every entry, and the
-// factorisation runs on one thread.
+// Naive: the normal equations (X^T X) beta = X^T y. One thread per entry of X^T X walks all
+// samples; then a single warp does the rest: X^T y (a lane per feature, the features taken 32
+// at a time, each pass over all samples), the Cholesky factorisation and both triangular solves.
+// The warp's X^T y is what makes it slow: for f = 128 it walks the 100,000 samples four times in
+// a row, where block-solve.cu's 128 threads (four warps) walk them side by side; the sums of
+// X^T X reread X from L2 for every entry as block-solve.cu does.
 #include <cuda_runtime.h>
 #include <math.h>
 
@@ -14,36 +16,61 @@ __global__ void gram(const float* X, float* G, int n, int f) {
   for (int r = 0; r < n; ++r) s += X[(size_t)r * f + a] * X[(size_t)r * f + b];
   G[a * f + b] = s;
 }
-// X^T y, one thread per feature.
-__global__ void xty(const float* X, const float* y, float* v, int n, int f) {
-  const int a = blockIdx.x * blockDim.x + threadIdx.x;
-  if (a >= f) return;
-  float s = 0.0f;
-  for (int r = 0; r < n; ++r) s += X[(size_t)r * f + a] * y[r];
-  v[a] = s;
-}
-// Cholesky G = L L^T (L over G's lower triangle, read from the upper one), then L z = v and
-// L^T beta = z, all by one thread: simple, and sequential.
-__global__ void chol_solve(float* G, float* v, float* beta, int f) {
-  if (threadIdx.x != 0 || blockIdx.x != 0) return;
-  for (int i = 0; i < f; ++i)
-    for (int j = 0; j <= i; ++j) G[i * f + j] = G[j * f + i];
+
+// One warp. G = U^T U with U upper triangular, built in place in G's upper triangle (which the
+// sums filled): step k scales row k by 1 / sqrt(U[k][k]), then subtracts U[k][i] * row k from
+// every later row i, the lanes sharing each row's columns (coalesced). Each lane handles up to 4
+// of a row's columns per round, loading them all before storing any, so 4 loads are in flight:
+// a 1000-feature factorisation stays well inside the time limit (a single thread took seconds).
+__global__ void warp_solve(const float* X, const float* y, float* G, float* v, float* beta,
+                           int n, int f) {
+  const int lane = threadIdx.x;
+  for (int a = lane; a < f; a += 32) {  // X^T y: a lane per feature, all samples
+    float s = 0.0f;
+    for (int r = 0; r < n; ++r) s += X[(size_t)r * f + a] * y[r];
+    v[a] = s;
+  }
+  __syncwarp();
   for (int k = 0; k < f; ++k) {
-    const float d = sqrtf(G[k * f + k]);
-    G[k * f + k] = d;
-    for (int i = k + 1; i < f; ++i) G[i * f + k] /= d;
-    for (int i = k + 1; i < f; ++i)
-      for (int j = k + 1; j <= i; ++j) G[i * f + j] -= G[i * f + k] * G[j * f + k];
+    float* Uk = G + (size_t)k * f;
+    const float d = sqrtf(Uk[k]);
+    __syncwarp();
+    for (int j = k + 1 + lane; j < f; j += 32) Uk[j] /= d;
+    if (lane == 0) Uk[k] = d;
+    __syncwarp();
+    for (int i = k + 1; i < f; ++i) {  // row i -= U[k][i] * row k, columns i..f-1
+      float* Ui = G + (size_t)i * f;
+      const float u = Uk[i];
+      for (int j0 = i + lane; j0 < f; j0 += 128) {
+        float a[4], b[4];
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+          const int j = j0 + 32 * q;
+          a[q] = j < f ? Ui[j] : 0.0f;
+          b[q] = j < f ? Uk[j] : 0.0f;
+        }
+#pragma unroll
+        for (int q = 0; q < 4; ++q)
+          if (j0 + 32 * q < f) Ui[j0 + 32 * q] = a[q] - u * b[q];
+      }
+    }
+    __syncwarp();
   }
-  for (int k = 0; k < f; ++k) {
-    v[k] /= G[k * f + k];
-    for (int i = k + 1; i < f; ++i) v[i] -= G[i * f + k] * v[k];
+  for (int k = 0; k < f; ++k) {  // U^T z = v: z[k], then v[i] -= U[k][i] z[k] for i > k
+    const float zk = v[k] / G[(size_t)k * f + k];
+    __syncwarp();
+    if (lane == 0) v[k] = zk;
+    for (int i = k + 1 + lane; i < f; i += 32) v[i] -= G[(size_t)k * f + i] * zk;
+    __syncwarp();
   }
-  for (int k = f - 1; k >= 0; --k) {
-    v[k] /= G[k * f + k];
-    for (int i = 0; i < k; ++i) v[i] -= G[k * f + i] * v[k];
+  for (int k = f - 1; k >= 0; --k) {  // U beta = z: beta[k], then z[i] -= U[i][k] beta[k]
+    const float bk = v[k] / G[(size_t)k * f + k];
+    __syncwarp();
+    if (lane == 0) v[k] = bk;
+    for (int i = lane; i < k; i += 32) v[i] -= G[(size_t)i * f + k] * bk;
+    __syncwarp();
   }
-  for (int k = 0; k < f; ++k) beta[k] = v[k];
+  for (int i = lane; i < f; i += 32) beta[i] = v[i];
 }
 
 extern "C" void solve(const float* X, const float* y, float* beta, int n_samples, int n_features) {
@@ -59,7 +86,6 @@ extern "C" void solve(const float* X, const float* y, float* beta, int n_samples
     cap = f;
   }
   gram<<<dim3((f + 15) / 16, (f + 15) / 16), dim3(16, 16)>>>(X, G, n, f);
-  xty<<<(f + 127) / 128, 128>>>(X, y, v, n, f);
-  chol_solve<<<1, 1>>>(G, v, beta, f);
+  warp_solve<<<1, 32>>>(X, y, G, v, beta, n, f);
   cudaDeviceSynchronize();
 }
