@@ -16,8 +16,8 @@ __device__ __forceinline__ float ppo_term(float a, float lp, float lpo, float lo
     return fminf(ratio * a, clipped * a);
 }
 
-__global__ void ppo_shared_atomic(const float* advantages, const float* log_pi, const float* log_pi_old,
-                                  float* output, float lo, float hi, int n, float scale) {
+__global__ void ppo_shared_atomic(const float* advantages, const float* log_pi, const float* log_pi_old, float* output,
+                                  float lo, float hi, int n, float scale) {
     __shared__ float block_total;
     if (threadIdx.x == 0) block_total = 0.0f;
     __syncthreads();
@@ -31,6 +31,6 @@ extern "C" void solve(const float* advantages, const float* log_pi, const float*
                       float clip_eps, int B, int S) {
     const int n = B * S;
     cudaMemset(output, 0, sizeof(float));
-    ppo_shared_atomic<<<(n + THREADS - 1) / THREADS, THREADS>>>(advantages, log_pi, log_pi_old, output,
-                                                                1.0f - clip_eps, 1.0f + clip_eps, n, -1.0f / (float)n);
+    ppo_shared_atomic<<<(n + THREADS - 1) / THREADS, THREADS>>>(advantages, log_pi, log_pi_old, output, 1.0f - clip_eps,
+                                                                1.0f + clip_eps, n, -1.0f / (float)n);
 }
