@@ -1,0 +1,135 @@
+// float4.cu in one launch per step: the block that finishes last (a ticket taken with atomicAdd
+// after a __threadfence) moves the centroids and clears the global sums and the ticket, so the
+// cudaMemset and the update kernel are gone.
+//
+// Faster than float4.cu: a step is one kernel instead of a memset and two kernels, which
+// matters because 30 steps over a million points take only a few milliseconds in all.
+#include <cuda_runtime.h>
+
+#define MAX_K 1000
+#define WARP_K 64
+#define THREADS 256
+#define WARPS (THREADS / 32)
+
+__global__ void __launch_bounds__(THREADS)
+    step(const float* x, const float* y, int* labels, float* cx, float* cy, float* sx, float* sy, int* count,
+         unsigned* ticket, int n, int k, bool vectorised) {
+  __shared__ float scx[MAX_K], scy[MAX_K], ssx[MAX_K], ssy[MAX_K];
+  __shared__ int scount[MAX_K];
+  __shared__ float wsx[WARPS][WARP_K], wsy[WARPS][WARP_K];
+  __shared__ int wcount[WARPS][WARP_K];
+  const int warp = threadIdx.x / 32;
+  const bool per_warp = k <= WARP_K;
+  for (int c = threadIdx.x; c < k; c += THREADS) {
+    scx[c] = cx[c];
+    scy[c] = cy[c];
+    ssx[c] = 0.0f;
+    ssy[c] = 0.0f;
+    scount[c] = 0;
+  }
+  if (per_warp)
+    for (int j = threadIdx.x; j < WARPS * WARP_K; j += THREADS) {
+      wsx[j / WARP_K][j % WARP_K] = 0.0f;
+      wsy[j / WARP_K][j % WARP_K] = 0.0f;
+      wcount[j / WARP_K][j % WARP_K] = 0;
+    }
+  __syncthreads();
+  float* my_sx = per_warp ? wsx[warp] : ssx;
+  float* my_sy = per_warp ? wsy[warp] : ssy;
+  int* my_count = per_warp ? wcount[warp] : scount;
+  auto take = [&](float px, float py, int i) {
+    float best = 3.402823466e38f;
+    int best_c = 0;
+    for (int c = 0; c < k; ++c) {
+      const float dx = px - scx[c], dy = py - scy[c];
+      const float d = dx * dx + dy * dy;
+      if (d < best) {
+        best = d;
+        best_c = c;
+      }
+    }
+    labels[i] = best_c;
+    atomicAdd(&my_sx[best_c], px);
+    atomicAdd(&my_sy[best_c], py);
+    atomicAdd(&my_count[best_c], 1);
+  };
+  const int stride = gridDim.x * THREADS;
+  // Four points per thread from one 16-byte load of each coordinate array (both 16-byte aligned:
+  // the host checks), then the last n % 4 points one by one.
+  const int n4 = vectorised ? n / 4 : 0;
+  const float4* x4 = reinterpret_cast<const float4*>(x);
+  const float4* y4 = reinterpret_cast<const float4*>(y);
+  for (int q = blockIdx.x * THREADS + threadIdx.x; q < n4; q += stride) {
+    const float4 vx = x4[q], vy = y4[q];
+    take(vx.x, vy.x, 4 * q);
+    take(vx.y, vy.y, 4 * q + 1);
+    take(vx.z, vy.z, 4 * q + 2);
+    take(vx.w, vy.w, 4 * q + 3);
+  }
+  for (int i = 4 * n4 + blockIdx.x * THREADS + threadIdx.x; i < n; i += stride) take(x[i], y[i], i);
+  __syncthreads();
+  for (int c = threadIdx.x; c < k; c += THREADS) {
+    float bx = ssx[c], by = ssy[c];
+    int bc = scount[c];
+    if (per_warp)
+      for (int w = 0; w < WARPS; ++w) {
+        bx += wsx[w][c];
+        by += wsy[w][c];
+        bc += wcount[w][c];
+      }
+    if (bc == 0) continue;
+    atomicAdd(&sx[c], bx);
+    atomicAdd(&sy[c], by);
+    atomicAdd(&count[c], bc);
+  }
+  // The last block to get here moves the centroids and clears the sums for the next step.
+  __shared__ bool last;
+  __threadfence();  // this thread's sums are visible before the block takes its ticket
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(ticket, 1) == gridDim.x - 1;
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  for (int c = threadIdx.x; c < k; c += THREADS) {
+    const int total = __ldcg(&count[c]);
+    if (total > 0) {  // an empty cluster keeps its centroid
+      cx[c] = __ldcg(&sx[c]) / total;
+      cy[c] = __ldcg(&sy[c]) / total;
+    }
+    sx[c] = 0.0f;
+    sy[c] = 0.0f;
+    count[c] = 0;
+  }
+  if (threadIdx.x == 0) *ticket = 0;
+}
+
+// data_x, data_y, labels, initial_centroid_x, initial_centroid_y, final_centroid_x, final_centroid_y are device
+// pointers.
+extern "C" void solve(const float* data_x, const float* data_y, int* labels, float* initial_centroid_x,
+                      float* initial_centroid_y, float* final_centroid_x, float* final_centroid_y, int sample_size,
+                      int k, int max_iterations) {
+  cudaMemcpy(final_centroid_x, initial_centroid_x, k * sizeof(float), cudaMemcpyDeviceToDevice);
+  cudaMemcpy(final_centroid_y, initial_centroid_y, k * sizeof(float), cudaMemcpyDeviceToDevice);
+  float* sums = nullptr;
+  cudaMalloc(&sums, (3 * k + 1) * sizeof(float));
+  cudaMemsetAsync(sums, 0, (3 * k + 1) * sizeof(float));  // cleared once; the last block re-clears
+  float* sx = sums;
+  float* sy = sums + k;
+  int* count = reinterpret_cast<int*>(sums + 2 * k);
+  unsigned* ticket = reinterpret_cast<unsigned*>(sums + 3 * k);
+  static int max_blocks = 0;
+  if (max_blocks == 0) {
+    int device = 0, sms = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    max_blocks = 4 * sms;
+  }
+  int point_blocks = (sample_size + THREADS - 1) / THREADS;
+  if (point_blocks > max_blocks) point_blocks = max_blocks;
+  const bool vectorised = ((reinterpret_cast<size_t>(data_x) | reinterpret_cast<size_t>(data_y)) & 15) == 0;
+  for (int it = 0; it < max_iterations; ++it)
+    step<<<point_blocks, THREADS>>>(data_x, data_y, labels, final_centroid_x, final_centroid_y, sx, sy, count, ticket,
+                                    sample_size, k, vectorised);
+  cudaDeviceSynchronize();
+  cudaFree(sums);
+}
