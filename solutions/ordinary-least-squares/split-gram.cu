@@ -1,8 +1,9 @@
 // As split-samples.cu for X^T X (symmetric tiles, the samples split into slices across blocks,
 // added with atomics), but X^T y left as in tiled.cu: one thread per feature walks all samples,
-// so for f = 128 a single block of 128 threads does 100,000 dependent-latency steps while the
-// rest of the GPU idles. Those sums, not X^T X, now set the time: faster than tiled.cu (whose
-// 16 tile blocks also walk every sample), far slower than split-xty.cu and split-samples.cu.
+// so for f = 128 a single block of 128 threads walks 100,000 samples, one latency-bound step
+// each, while the rest of the GPU idles. Those sums, not X^T X, now set the time: faster than
+// tiled.cu (whose 16 tile blocks also walk every sample), far slower than small-grid.cu, which
+// splits X^T y too.
 #include <cuda_runtime.h>
 #include <math.h>
 
