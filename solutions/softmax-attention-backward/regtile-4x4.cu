@@ -1,0 +1,140 @@
+// The five products as 64 x 64 block tiles, 16 deep, each thread computing a 4 x 4 patch in
+// registers: every value read from shared memory feeds 4 multiply-adds instead of 1. Scalar loads
+// and shared reads; the tiles are stored k-major (As[k][i], Bs[k][j]) whatever the operand layout.
+#include <cuda_runtime.h>
+
+#define TM 4          // rows per thread
+#define BM (16 * TM)  // tile rows
+#define BN 64         // tile columns, 4 per thread
+#define BK 16
+#define THREADS 256
+
+// As[kk][i] = A(i0 + i, k0 + kk) and Bs[kk][j] = B(k0 + kk, j0 + j), zeros outside; consecutive
+// threads take consecutive addresses of the stored layout (coalesced).
+template <bool TA>
+__device__ void load_a(float (*As)[BM + 4], const float* A, int m, int k, int i0, int k0, int kend) {
+  for (int e = threadIdx.x; e < BM * BK; e += THREADS) {
+    const int i = TA ? e % BM : e / BK, kk = TA ? e / BM : e % BK;
+    float v = 0.0f;
+    if (i0 + i < m && k0 + kk < kend) v = TA ? A[(size_t)(k0 + kk) * m + i0 + i] : A[(size_t)(i0 + i) * k + k0 + kk];
+    As[kk][i] = v;
+  }
+}
+
+template <bool TB>
+__device__ void load_b(float (*Bs)[BN + 4], const float* B, int n, int k, int j0, int k0, int kend) {
+  for (int e = threadIdx.x; e < BK * BN; e += THREADS) {
+    const int j = TB ? e / BK : e % BN, kk = TB ? e % BK : e / BN;
+    float v = 0.0f;
+    if (j0 + j < n && k0 + kk < kend) v = TB ? B[(size_t)(j0 + j) * k + k0 + kk] : B[(size_t)(k0 + kk) * n + j0 + j];
+    Bs[kk][j] = v;
+  }
+}
+
+// C (m x n) = alpha * A B; A is m x k (stored k x m when TA), B is k x n (stored n x k when TB).
+// Thread (ty, tx) owns rows ty*TM + x and columns tx*4 + y of the block's BM x BN tile.
+template <bool TA, bool TB>
+__global__ __launch_bounds__(THREADS) void gemm_kernel(const float* A, const float* B, float* C, int m, int n, int k,
+                                                       float alpha) {
+  __shared__ __align__(16) float As[BK][BM + 4];
+  __shared__ __align__(16) float Bs[BK][BN + 4];
+  const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+  const int i0 = blockIdx.y * BM, j0 = blockIdx.x * BN;
+  const int kbegin = 0, kend = k;
+  float acc[TM][4] = {};
+  for (int k0 = kbegin; k0 < kend; k0 += BK) {
+    load_a<TA>(As, A, m, k, i0, k0, kend);
+    load_b<TB>(Bs, B, n, k, j0, k0, kend);
+    __syncthreads();
+#pragma unroll
+    for (int kk = 0; kk < BK; ++kk) {
+      float a[TM], b[4];
+      for (int x = 0; x < TM; ++x) a[x] = As[kk][ty * TM + x];
+      for (int y = 0; y < 4; ++y) b[y] = Bs[kk][tx * 4 + y];
+      for (int x = 0; x < TM; ++x)
+        for (int y = 0; y < 4; ++y) acc[x][y] += a[x] * b[y];
+    }
+    __syncthreads();
+  }
+  for (int x = 0; x < TM; ++x) {
+    const int i = i0 + ty * TM + x;
+    if (i >= m) continue;
+    for (int y = 0; y < 4; ++y) {
+      const int j = j0 + tx * 4 + y;
+      if (j >= n) continue;
+      C[(size_t)i * n + j] = alpha * acc[x][y];
+    }
+  }
+}
+
+// C (m x n) = alpha * A B with A m x k (stored k x m when ta) and B k x n (stored n x k when tb).
+static void gemm(const float* A, const float* B, float* C, int m, int n, int k, bool ta, bool tb, float alpha) {
+  const dim3 grid((n + BN - 1) / BN, (m + BM - 1) / BM);
+  if (ta)
+    gemm_kernel<true, false><<<grid, THREADS>>>(A, B, C, m, n, k, alpha);
+  else if (tb)
+    gemm_kernel<false, true><<<grid, THREADS>>>(A, B, C, m, n, k, alpha);
+  else
+    gemm_kernel<false, false><<<grid, THREADS>>>(A, B, C, m, n, k, alpha);
+}
+
+#define ROW_THREADS 256
+
+// Maximum or sum over the block: shuffles within each warp, then one shared slot per warp.
+__device__ float block_reduce(float v, bool is_max, float* red) {
+  for (int o = 16; o > 0; o >>= 1) {
+    const float other = __shfl_xor_sync(0xffffffffu, v, o);
+    v = is_max ? fmaxf(v, other) : v + other;
+  }
+  if (threadIdx.x % 32 == 0) red[threadIdx.x / 32] = v;
+  __syncthreads();
+  float r = red[0];
+  for (int w = 1; w < ROW_THREADS / 32; ++w) r = is_max ? fmaxf(r, red[w]) : r + red[w];
+  __syncthreads();  // red is reused by the next reduction
+  return r;
+}
+
+// One block per row: the scaled scores of row i become its softmax, in place.
+__global__ void softmax_rows(float* P, int N) {
+  __shared__ float red[ROW_THREADS / 32];
+  float* row = P + (size_t)blockIdx.x * N;
+  float m = -INFINITY;
+  for (int j = threadIdx.x; j < N; j += ROW_THREADS) m = fmaxf(m, row[j]);
+  m = block_reduce(m, true, red);
+  float sum = 0.0f;
+  for (int j = threadIdx.x; j < N; j += ROW_THREADS) {
+    const float e = expf(row[j] - m);
+    row[j] = e;
+    sum += e;
+  }
+  const float inv = 1.0f / block_reduce(sum, false, red);
+  for (int j = threadIdx.x; j < N; j += ROW_THREADS) row[j] *= inv;
+}
+
+// One block per row: dS holds dP on entry; D = sum of P * dP, then dS = P * (dP - D) * scale.
+__global__ void ds_rows(const float* P, float* dS, int N, float scale) {
+  __shared__ float red[ROW_THREADS / 32];
+  const float* p = P + (size_t)blockIdx.x * N;
+  float* ds = dS + (size_t)blockIdx.x * N;
+  float D = 0.0f;
+  for (int j = threadIdx.x; j < N; j += ROW_THREADS) D += p[j] * ds[j];
+  D = block_reduce(D, false, red);
+  for (int j = threadIdx.x; j < N; j += ROW_THREADS) ds[j] = p[j] * (ds[j] - D) * scale;
+}
+
+extern "C" void solve(const float* Q, const float* K, const float* V, const float* dO, float* dQ, float* dK, float* dV,
+                      int M, int N, int d) {
+  float *P = nullptr, *dS = nullptr;
+  cudaMalloc(&P, sizeof(float) * (size_t)M * N);
+  cudaMalloc(&dS, sizeof(float) * (size_t)M * N);
+  const float scale = 1.0f / sqrtf((float)d);
+  gemm(Q, K, P, M, N, d, false, true, scale);  // S = Q K^T / sqrt(d)
+  softmax_rows<<<M, ROW_THREADS>>>(P, N);
+  gemm(dO, V, dS, M, N, d, false, true, 1.0f);  // dP = dO V^T
+  ds_rows<<<M, ROW_THREADS>>>(P, dS, N, scale);
+  gemm(P, dO, dV, N, d, M, true, false, 1.0f);   // dV = P^T dO
+  gemm(dS, K, dQ, M, d, N, false, false, 1.0f);  // dQ = dS K
+  gemm(dS, Q, dK, N, d, M, true, false, 1.0f);   // dK = dS^T Q
+  cudaFree(P);
+  cudaFree(dS);
+}
