@@ -1,0 +1,57 @@
+// WRONG (WA): serial.cu writing the sampled token's position in the order instead of the token
+// itself. In example 1 the draw lands on position 1 of the order, which is token 2: it writes 1.
+#include <cuda_runtime.h>
+#include <math.h>
+
+// The token that follows (prev_l, prev_j) in the order: logit descending, index ascending.
+__device__ int next_token(const float* logits, int V, float prev_l, int prev_j) {
+  float best = -INFINITY;
+  int bj = -1;
+  for (int j = 0; j < V; ++j) {
+    const float l = logits[j];
+    const bool after = l < prev_l || (l == prev_l && j > prev_j);
+    if (after && (bj < 0 || l > best)) {
+      best = l;
+      bj = j;
+    }
+  }
+  return bj;
+}
+
+__global__ void top_p_serial(const float* logits, const float* p, const float* u, int* sampled_token, int V) {
+  float mx = -INFINITY;
+  for (int j = 0; j < V; ++j) mx = fmaxf(mx, logits[j]);
+  float z = 0.0f;
+  for (int j = 0; j < V; ++j) z += expf(logits[j] - mx);
+  const float pp = *p;
+
+  float prev_l = INFINITY, c = 0.0f;
+  int prev_j = -1, n = 0;
+  while (n < V) {
+    const int j = next_token(logits, V, prev_l, prev_j);
+    c += expf(logits[j] - mx) / z;
+    ++n;
+    prev_l = logits[j];
+    prev_j = j;
+    if (c >= pp) break;
+  }
+  const float t = *u * c;  // c is the nucleus's mass S
+
+  prev_l = INFINITY;
+  prev_j = -1;
+  c = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    const int j = next_token(logits, V, prev_l, prev_j);
+    c += expf(logits[j] - mx) / z;
+    if (c > t || i == n - 1) {
+      *sampled_token = i;  // wrong: the position in the order, not the token
+      return;
+    }
+    prev_l = logits[j];
+    prev_j = j;
+  }
+}
+
+extern "C" void solve(const float* logits, const float* p, const float* u, int* sampled_token, int vocab_size) {
+  top_p_serial<<<1, 1>>>(logits, p, u, sampled_token, vocab_size);
+}
