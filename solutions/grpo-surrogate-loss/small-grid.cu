@@ -1,15 +1,16 @@
-// Small grid: a fixed 32 blocks of 256 threads. Each block first computes every sequence's
+// Small grid: a fixed 8 blocks of 256 threads. Each block first computes every sequence's
 // advantage into shared memory (B * G <= 8,192 floats, 32 KiB), then a grid-stride loop sums the
 // tokens' terms in a float per thread; a shared-memory tree per block and one atomicAdd of
 // -block_sum / n per block into a cleared output.
 //
-// Coalesced, with only 32 atomics, but 32 blocks occupy 32 of the GPU's SMs with 256 threads
-// each: eight times one-block's threads, far from enough loads in flight to fill the memory, so
-// several times slower than the SM-filling grids (element-atomic and faster).
+// Coalesced, with only 8 atomics, but 8 blocks occupy 8 of the GPU's SMs with 256 threads each:
+// 2,048 tokens a thread, every iteration waiting for its loads. Twice one-block's threads on 8
+// SMs, so about half its time, but far from enough loads in flight to fill the memory: several
+// times slower than the SM-filling grids (shared-atomic and faster).
 #include <cuda_runtime.h>
 
 #define THREADS 256
-#define BLOCKS 32
+#define BLOCKS 8
 #define MAX_SEQUENCES 8192  // B * G <= 256 * 32
 
 __device__ __forceinline__ float grpo_term(float a, float lp, float lpo, float lr, float lo, float hi, float beta) {
