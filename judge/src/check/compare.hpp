@@ -2,10 +2,12 @@
 //
 // Floating types: |got - want| <= atol + rtol * |want|; NaN must meet NaN, and an infinity
 // the same infinity. Integer types: exact. An element that still holds the poison pattern
-// was never written by the solution.
+// was never written by the solution. A challenge whose answer is not unique may accept other
+// values too (CompareOptions::accept).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,11 @@ struct CompareOptions {
   bool detect_poison = true;  // false for inout buffers, which start with the input
   std::size_t max_reported = 5;
   const std::vector<std::size_t>* indices = nullptr;  // compare only these (sampled check)
+  // A challenge's acceptance rule (reference::find_accept), for outputs with several right
+  // answers: an element that differs from the expected value but is accepted is no mismatch and
+  // adds nothing to the error statistics. Asked only about differing elements that were written
+  // (never a poisoned one), from several threads at once: it must be safe to call concurrently.
+  std::function<bool(std::size_t index, double got)> accept;
 };
 
 Comparison compare_buffer(const std::string& name, const void* got, const void* want, std::size_t count,

@@ -119,6 +119,22 @@ struct Registrar {
   Registrar(const char* slug, Function fn, const char* version);
 };
 
+// An acceptance rule, for an output whose right answer is not unique (a sample from a
+// distribution, say: docs/formats.md). The reference still writes one canonical answer (the README
+// examples and the `expected` literals); the rule is asked only about an element that differs from
+// it, and returns whether `got` is an allowed value of element `index` (flat) of output `buffer`.
+// `args` holds the case's scalars and its in and inout buffers (an inout one with its values
+// before solve), all read-only; out buffers are absent. The judge calls it from several threads at
+// once: it must only read. A rule that throws is a judge error, like a reference that throws.
+using AcceptFunction = bool (*)(const Args& args, std::string_view buffer, std::size_t index, double got);
+
+// Returns nullptr when the challenge has no acceptance rule (every output element has one answer).
+AcceptFunction find_accept(std::string_view slug);
+
+struct AcceptRegistrar {
+  AcceptRegistrar(const char* slug, AcceptFunction fn);
+};
+
 }  // namespace judge::reference
 
 // Usage, in challenges/<slug>/reference.cpp:
@@ -137,3 +153,16 @@ struct Registrar {
   static const ::judge::reference::Registrar JUDGE_REFERENCE_CAT(judge_reference_reg_, __LINE__)(       \
       slug, &JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__), JUDGE_REFERENCE_SOURCE_HASH);          \
   static void JUDGE_REFERENCE_CAT(judge_reference_fn_, __LINE__)(const ::judge::reference::Args& args)
+
+// Usage, beside the reference (only where the statement allows several answers):
+//
+//   JUDGE_ACCEPT("top-p-sampling", args, buffer, index, got) {
+//     return ...;  // whether `got` may be element `index` of output `buffer`
+//   }
+#define JUDGE_ACCEPT(slug, args, buffer, index, got)                                                                   \
+  static bool JUDGE_REFERENCE_CAT(judge_accept_fn_, __LINE__)(const ::judge::reference::Args& args,                    \
+                                                              std::string_view buffer, std::size_t index, double got); \
+  static const ::judge::reference::AcceptRegistrar JUDGE_REFERENCE_CAT(judge_accept_reg_, __LINE__)(                   \
+      slug, &JUDGE_REFERENCE_CAT(judge_accept_fn_, __LINE__));                                                         \
+  static bool JUDGE_REFERENCE_CAT(judge_accept_fn_, __LINE__)(const ::judge::reference::Args& args,                    \
+                                                              std::string_view buffer, std::size_t index, double got)

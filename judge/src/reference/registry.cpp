@@ -19,7 +19,21 @@ std::map<std::string, Registered, std::less<>>& registry() {
   return r;
 }
 
+std::map<std::string, AcceptFunction, std::less<>>& accept_registry() {
+  static std::map<std::string, AcceptFunction, std::less<>> r;
+  return r;
+}
+
 }  // namespace
+
+AcceptRegistrar::AcceptRegistrar(const char* slug, AcceptFunction fn) {
+  accept_registry()[slug] = fn;
+}
+
+AcceptFunction find_accept(std::string_view slug) {
+  auto it = accept_registry().find(slug);
+  return it == accept_registry().end() ? nullptr : it->second;
+}
 
 Registrar::Registrar(const char* slug, Function fn, const char* version) {
   registry()[slug] = {fn, version};
