@@ -130,6 +130,16 @@ std::optional<std::pair<double, double>> generator_limits(const spec::InputSourc
     }
     case K::sparse:
       return std::pair{std::min(s.a, 0.0), std::max(s.b, 0.0)};
+    case K::segments: {  // every segment's limits, where each has them
+      std::optional<std::pair<double, double>> all;
+      for (const spec::InputSegment& seg : s.segments) {
+        if (seg.count == 0) continue;
+        auto g = generator_limits(seg.source, seg.count);
+        if (!g) return std::nullopt;
+        all = all ? std::pair{std::min(all->first, g->first), std::max(all->second, g->second)} : *g;
+      }
+      return all;
+    }
     default:
       return std::nullopt;
   }

@@ -1,7 +1,8 @@
 // README.md against the challenge and its test cases: `# Title` as in challenge.json, a ```cpp
 // block holding exactly the signature, `## Constraints`, the worked examples numbered 1.. whose
 // `name = value` blocks give exactly the values of the test cases example-1.. (numbers compared
-// with the challenge's tolerance, lists element by element), and `## Notes`.
+// with the challenge's tolerance, lists element by element), and `## Notes`. A generated example
+// ("generated": true) gives its scalars only; the statement describes its buffers in words.
 #pragma once
 
 #include <filesystem>

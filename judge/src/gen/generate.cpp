@@ -1,5 +1,7 @@
 #include "gen/generate.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -14,6 +16,17 @@
 namespace judge::gen {
 
 using Kind = spec::InputSource::Kind;
+
+std::string segments_key_text(const spec::InputSource& src) {
+  std::string t;
+  if (src.kind != Kind::segments) return t;
+  t = " segments";
+  for (const spec::InputSegment& seg : src.segments) {
+    const spec::InputSource& g = seg.source;
+    t += fmt::format(" [{} {} {:a} {:a} {}]", seg.count, static_cast<int>(g.kind), g.a, g.b, g.nnz);
+  }
+  return t;
+}
 
 std::uint64_t stream_of(std::string_view name) {
   std::uint64_t h = 1469598103934665603ull;
@@ -67,17 +80,19 @@ double randint_in(double lo, double hi, const std::array<std::uint32_t, 4>& w) {
   return lo + static_cast<double>(bits % span);
 }
 
-}  // namespace
-
-double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i,
-                      std::size_t count, bool floating) {
+// Element i of the buffer, made by `src` (never segments), which covers `count` elements of which i
+// is the `local`-th: the whole buffer (local == i), or a segment. Positions (literal, arange,
+// sorted, sparse) count within what `src` covers; random draws use i, so two segments with the
+// same generator still get different values. `perm_stream` keys sparse's permutation, per segment.
+double value_in(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::uint64_t perm_stream,
+                std::size_t i, std::size_t local, std::size_t count, bool floating) {
   switch (src.kind) {
     case Kind::literal:
-      return src.values[i];
+      return src.values[local];
     case Kind::fill:
       return src.a;
     case Kind::arange:
-      return src.a + static_cast<double>(i) * src.b;
+      return src.a + static_cast<double>(local) * src.b;
     default:
       break;
   }
@@ -94,13 +109,13 @@ double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uin
       return randint_in(src.a, src.b, w);
     case Kind::sorted: {
       // Element i lies in the i-th of `count` equal slices of [lo, hi), so the values rise with i.
-      const double v =
-          src.a + (src.b - src.a) * ((static_cast<double>(i) + util::u01_53(w[0], w[1])) / static_cast<double>(count));
+      const double v = src.a + (src.b - src.a) * ((static_cast<double>(local) + util::u01_53(w[0], w[1])) /
+                                                  static_cast<double>(count));
       const double clamped = v < src.b ? v : std::nextafter(src.b, src.a);
       return floating ? clamped : std::floor(clamped);
     }
     case Kind::sparse: {
-      if (permute(i, count, seed, stream) >= src.nnz) return 0;
+      if (permute(local, count, seed, perm_stream) >= src.nnz) return 0;
       if (!floating) return randint_in(src.a, src.b, w);  // the range excludes 0 (spec/testcase.cpp)
       const double v = uniform_in(src.a, src.b, w);
       return v != 0 ? v : (src.a != 0 ? src.a : src.b / 2);
@@ -110,13 +125,19 @@ double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uin
   }
 }
 
-namespace {
+// The permutation key of the segment starting at `first`: the buffer's own stream for the first
+// (so a sparse buffer without segments keeps its values), a different one for each later segment.
+std::uint64_t perm_stream_of(std::uint64_t stream, std::size_t first) {
+  return stream ^ (static_cast<std::uint64_t>(first) * 0xbf58476d1ce4e5b9ull);
+}
 
-void generate_range(const spec::InputSource& src, spec::DType t, std::uint64_t seed, std::uint64_t stream, void* dst,
-                    std::size_t begin, std::size_t end, std::size_t count) {
+// Elements [begin, end) of `part`, which covers the buffer's elements [first, first + count).
+void generate_part(const spec::InputSource& part, spec::DType t, std::uint64_t seed, std::uint64_t stream, void* dst,
+                   std::size_t begin, std::size_t end, std::size_t first, std::size_t count) {
   const bool fp32 = t == spec::DType::float32, floating = spec::is_floating(t);
+  const std::uint64_t perm = perm_stream_of(stream, first);
   for (std::size_t i = begin; i < end; ++i) {
-    const double v = generate_value(src, seed, stream, i, count, floating);
+    const double v = value_in(part, seed, stream, perm, i, i - first, count, floating);
     if (fp32) {
       static_cast<float*>(dst)[i] = static_cast<float>(v);  // the common case, without the type switch
     } else {
@@ -125,7 +146,34 @@ void generate_range(const spec::InputSource& src, spec::DType t, std::uint64_t s
   }
 }
 
+void generate_range(const spec::InputSource& src, spec::DType t, std::uint64_t seed, std::uint64_t stream, void* dst,
+                    std::size_t begin, std::size_t end, std::size_t count) {
+  if (src.kind != Kind::segments) {
+    generate_part(src, t, seed, stream, dst, begin, end, 0, count);
+    return;
+  }
+  std::size_t first = 0;
+  for (const spec::InputSegment& seg : src.segments) {
+    const std::size_t last = first + seg.count;
+    if (first < end && begin < last)
+      generate_part(seg.source, t, seed, stream, dst, std::max(begin, first), std::min(end, last), first, seg.count);
+    first = last;
+  }
+}
+
 }  // namespace
+
+double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i,
+                      std::size_t count, bool floating) {
+  if (src.kind != Kind::segments) return value_in(src, seed, stream, stream, i, i, count, floating);
+  std::size_t first = 0;
+  for (const spec::InputSegment& seg : src.segments) {
+    if (i < first + seg.count)
+      return value_in(seg.source, seed, stream, perm_stream_of(stream, first), i, i - first, seg.count, floating);
+    first += seg.count;
+  }
+  return 0;  // past the last segment: the loader makes the counts add up to the buffer's
+}
 
 void generate(const spec::InputSource& src, spec::DType t, std::uint64_t seed, std::string_view buffer_name, void* dst,
               std::size_t count) {

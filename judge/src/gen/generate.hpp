@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "spec/dtype.hpp"
@@ -17,9 +18,16 @@ namespace judge::gen {
 inline constexpr int kGeneratorVersion = 1;
 
 // The value of element i of `count` before it is rounded to the buffer's type (`floating`: the
-// type is a floating one; integer types get integer values from `sorted` and `sparse`).
+// type is a floating one; integer types get integer values from `sorted` and `sparse`). With
+// segments, the segment holding i makes it: positions count from the segment's first element, the
+// random draw is still element i's.
 double generate_value(const spec::InputSource& src, std::uint64_t seed, std::uint64_t stream, std::size_t i,
                       std::size_t count, bool floating = true);
+
+// The segments of `src` as text, for the keys of cached data and baselines (judging/data_key,
+// baseline/case_key): " segments [count kind a b nnz] ...", exact (%a); empty without segments, so
+// the keys of every other input stay as they were.
+std::string segments_key_text(const spec::InputSource& src);
 
 // Stream id of a buffer name (64-bit FNV-1a), used as part of the Philox counter.
 std::uint64_t stream_of(std::string_view buffer_name);

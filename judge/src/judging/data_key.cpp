@@ -27,6 +27,7 @@ std::string data_key_text(const spec::Challenge& c, const spec::TestCase& tc, bo
   for (const auto& [name, src] : tc.inputs) {
     t += fmt::format("input {} {} {:a} {:a} {}", name, static_cast<int>(src.kind), src.a, src.b, src.values.size());
     if (src.kind == spec::InputSource::Kind::sparse) t += fmt::format(" nnz {}", src.nnz);
+    t += gen::segments_key_text(src);
     for (double v : src.values) t += fmt::format(" {:a}", v);
     t += "\n";
   }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "spec/json_reader.hpp"
+#include "util/expr.hpp"
 #include "util/sha256.hpp"
 
 namespace judge::spec {
@@ -102,13 +103,19 @@ Result<InputSource> read_sparse(const Json& j, const JsonPath& at, const Param& 
   return src;
 }
 
-Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Param& p, std::size_t count) {
+Result<InputSource> read_segments(const Json& j, const JsonPath& at, const Param& p, std::size_t count,
+                                  const ScalarValues& scalars, std::string_view case_name);
+
+Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Param& p, std::size_t count,
+                                   const ScalarValues& scalars, std::string_view case_name) {
   if (j.size() != 1)
     return at.error(
-        "a generator is an object with exactly one key: uniform, normal, randint, fill, arange, sorted or sparse");
+        "a generator is an object with exactly one key: uniform, normal, randint, fill, arange, sorted, sparse or "
+        "segments");
   const std::string key = j.begin().key();
   const JsonPath kat = at.key(key);
   if (key == "sparse") return read_sparse(j[key], kat, p, count);
+  if (key == "segments") return read_segments(j[key], kat, p, count, scalars, case_name);
   InputSource src;
   if (key == "fill") {
     auto v = get_value(j[key], kat);
@@ -126,7 +133,7 @@ Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Para
                                                  {"sorted", K::sorted}};
   auto it = kinds.find(key);
   if (it == kinds.end())
-    return kat.error("unknown generator (known: uniform, normal, randint, fill, arange, sorted, sparse)");
+    return kat.error("unknown generator (known: uniform, normal, randint, fill, arange, sorted, sparse, segments)");
   auto pair = read_pair(j[key], kat);
   if (!pair) return pair.error();
   src.kind = it->second;
@@ -151,6 +158,53 @@ Result<InputSource> read_generator(const Json& j, const JsonPath& at, const Para
   return src;
 }
 
+// A segment's element count: an integer, or an integer expression over the scalars (as in shapes).
+Result<std::uint64_t> segment_count(const Json& j, const JsonPath& at, const ScalarValues& scalars) {
+  std::string text;
+  if (j.is_number_integer()) {
+    text = j.dump();
+  } else {
+    auto t = get_string(j, at);
+    if (!t) return t.error();
+    text = *t;
+  }
+  auto e = util::Expr::parse(text);
+  if (!e) return at.error(e.error().message);
+  auto n = evaluate(*e, scalars);
+  if (!n) return at.error(n.error().message);
+  if (*n < 0) return at.error(fmt::format("the count '{}' is negative ({})", text, *n));
+  return static_cast<std::uint64_t>(*n);
+}
+
+// {"segments": [[count, GENERATOR], ...]}: consecutive parts of one buffer, each with its own
+// generator (a model's weights packed into one buffer, each kind with its own distribution).
+Result<InputSource> read_segments(const Json& j, const JsonPath& at, const Param& p, std::size_t count,
+                                  const ScalarValues& scalars, std::string_view case_name) {
+  if (auto s = expect_array(j, at); !s) return s.error();
+  if (j.empty()) return at.error("expected a list of [count, generator] segments, got none");
+  InputSource src;
+  src.kind = InputSource::Kind::segments;
+  std::uint64_t total = 0;
+  for (std::size_t k = 0; k < j.size(); ++k) {
+    const JsonPath sat = at.index(k);
+    if (!j[k].is_array() || j[k].size() != 2) return sat.error("expected [count, generator]");
+    auto n = segment_count(j[k][0], sat.index(0), scalars);
+    if (!n) return n.error();
+    const Json& g = j[k][1];
+    const JsonPath gat = sat.index(1);
+    if (!g.is_object()) return gat.error("expected a generator object, got " + describe_json_type(g));
+    if (g.contains("segments")) return gat.key("segments").error("segments do not nest: list every part in one list");
+    auto part = read_generator(g, gat, p, *n, scalars, case_name);
+    if (!part) return part.error();
+    if (__builtin_add_overflow(total, *n, &total)) return sat.error("the segment counts overflow");
+    src.segments.push_back({*n, std::move(*part)});
+  }
+  if (total != count)
+    return at.error(fmt::format("case '{}': the segments of {} add up to {} elements, the buffer holds {}", case_name,
+                                p.name, total, count));
+  return src;
+}
+
 Result<std::size_t> element_count(const Param& p, const ScalarValues& scalars, const JsonPath& at) {
   auto dims = buffer_dims(p, scalars);
   if (!dims) return at.error(dims.error().message);
@@ -161,10 +215,10 @@ Result<std::size_t> element_count(const Param& p, const ScalarValues& scalars, c
   return n;
 }
 
-Result<InputSource> read_input(const Json& j, const JsonPath& at, const Param& p, const ScalarValues& scalars) {
-  auto count = element_count(p, scalars, at);
+Result<InputSource> read_input(const Json& j, const JsonPath& at, const Param& p, const TestCase& tc) {
+  auto count = element_count(p, tc.scalars, at);
   if (!count) return count.error();
-  if (j.is_object()) return read_generator(j, at, p, *count);
+  if (j.is_object()) return read_generator(j, at, p, *count, tc.scalars, tc.name);
   if (!j.is_array()) return at.error("expected a list of values or a generator object, got " + describe_json_type(j));
   InputSource src;
   if (auto s = read_literal(j, at, p.type, src.values); !s) return s.error();
@@ -202,7 +256,7 @@ Status read_inputs(const Json& j, const JsonPath& at, const Challenge& c, TestCa
     const Param* p = c.find_param(key);
     if (!p || !p->pointer || p->role == Role::out)
       return at.key(key).error(fmt::format("'{}' is not an input buffer of {}", key, c.slug));
-    auto src = read_input(value, at.key(key), *p, tc.scalars);
+    auto src = read_input(value, at.key(key), *p, tc);
     if (!src) return src.error();
     tc.inputs[key] = std::move(*src);
   }
@@ -219,7 +273,7 @@ Status read_expected(const Json& j, const JsonPath& at, const Challenge& c, Test
     const Param* p = c.find_param(key);
     if (!p || !p->pointer || p->role == Role::in)
       return at.key(key).error(fmt::format("'{}' is not an output buffer of {}", key, c.slug));
-    auto src = read_input(value, at.key(key), *p, tc.scalars);
+    auto src = read_input(value, at.key(key), *p, tc);
     if (!src) return src.error();
     if (src->kind != InputSource::Kind::literal) return at.key(key).error("expected values must be literal");
     tc.expected[key] = std::move(src->values);
@@ -236,11 +290,26 @@ Result<CaseKind> read_kind(const Json& j, const JsonPath& at) {
   return at.error(fmt::format("unknown kind '{}' (known: example, functional, performance)", *k));
 }
 
+// "generated": true on an example whose inputs are too large to list: the statement describes them
+// in words (content/readme_check.cpp). Only an example needs the mark, and only with a generator.
+Status read_generated(const Json& j, const JsonPath& at, TestCase& tc) {
+  auto generated = get_bool(j, at);
+  if (!generated) return generated.error();
+  if (!*generated) return Ok{};
+  if (tc.kind != CaseKind::example)
+    return at.error("only an example case is marked generated: the other kinds may generate their inputs anyway");
+  bool any = false;
+  for (const auto& [name, src] : tc.inputs) any = any || src.kind != InputSource::Kind::literal;
+  if (!any) return at.error("every input of this example is literal: drop \"generated\"");
+  tc.generated = true;
+  return Ok{};
+}
+
 Result<TestCase> read_case(const Json& j, const JsonPath& at, const Challenge& c) {
-  if (auto s = expect_keys(
-          j, at,
-          {"name", "kind", "seed", "scalars", "inputs", "expected", "note", "time_limit_ms", "beyond_spec", "rank"},
-          {"name", "kind", "scalars", "inputs"});
+  if (auto s = expect_keys(j, at,
+                           {"name", "kind", "seed", "scalars", "inputs", "expected", "note", "time_limit_ms",
+                            "beyond_spec", "rank", "generated"},
+                           {"name", "kind", "scalars", "inputs"});
       !s)
     return s.error();
   TestCase tc;
@@ -283,6 +352,9 @@ Result<TestCase> read_case(const Json& j, const JsonPath& at, const Challenge& c
   }
   if (auto s = read_scalars(j["scalars"], at.key("scalars"), c, tc); !s) return s.error();
   if (auto s = read_inputs(j["inputs"], at.key("inputs"), c, tc); !s) return s.error();
+  if (j.contains("generated")) {
+    if (auto s = read_generated(j["generated"], at.key("generated"), tc); !s) return s.error();
+  }
   if (j.contains("expected")) {
     if (auto s = read_expected(j["expected"], at.key("expected"), c, tc); !s) return s.error();
   }

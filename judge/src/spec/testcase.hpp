@@ -16,6 +16,8 @@ namespace judge::spec {
 enum class CaseKind : int { example = 0, functional = 1, performance = 2 };
 std::string_view case_kind_name(CaseKind k);
 
+struct InputSegment;
+
 // How the values of one input buffer are made.
 struct InputSource {
   enum class Kind : int {
@@ -26,7 +28,8 @@ struct InputSource {
     fill = 4,
     arange = 5,
     sorted = 6,
-    sparse = 7
+    sparse = 7,
+    segments = 8
   };
   Kind kind = Kind::literal;
   std::vector<double> values;  // literal
@@ -34,6 +37,17 @@ struct InputSource {
   // sorted: non-decreasing in [a,b), sparse: `nnz` nonzero values in [a,b), the rest 0.
   double a = 0, b = 0;
   std::uint64_t nnz = 0;
+  // segments: consecutive parts of the buffer, each made by its own generator (never segments);
+  // their counts add up to the buffer's element count.
+  std::vector<InputSegment> segments;
+};
+
+// One part of a buffer: `count` elements made by `source`, which sees the part as a buffer of its
+// own (arange, sorted and sparse count from its first element) while its random draws use the
+// element's index in the whole buffer (gen/generate.hpp).
+struct InputSegment {
+  std::uint64_t count = 0;
+  InputSource source;
 };
 
 struct TestCase {
@@ -54,6 +68,10 @@ struct TestCase {
   // beyond_spec when it lies past the statement) where the official size is launch-bound;
   // without it the official case ranks.
   bool ranks = false;
+  // Example cases only: the inputs are generated, too large for the statement to list ("generated":
+  // true). The statement describes them in words and shows the scalars; the README check compares
+  // only those, and no expected values are required.
+  bool generated = false;
 };
 
 struct TestSuite {
