@@ -26,7 +26,8 @@
 #   check verdicts; baselines and repeatability use the judge's default, 0.5);
 # GPU tests: the construct-corpus ones (functional tests only) run 6 at a time, the others alone;
 # --record-baselines re-measures every accepted solution (of the --only challenges, if given) into
-#   baselines/, skipping rungs this GPU already timed (and packs baselines/ into $OUT/baselines.tar); --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
+#   baselines/, skipping rungs this GPU already timed (and packs baselines/ into $OUT/baselines.tar);
+# --repeatability judges each best solution RUNS times ($OUT/repeatability.md);
 # --bench-matmul compares the best matrix multiplication with cuBLAS ($OUT/matmul.txt);
 # --calibrate times every rung into a fresh store (`judge baseline calibrate --store`), then runs
 #   the ladder check of this GPU on it: every rung measured, 3% apart, and the shipped order kept
